@@ -1,0 +1,107 @@
+import * as hdr from 'hdr-histogram-js';
+import type { JsHistogram } from 'hdr-histogram-js';
+
+/** Latencies are recorded in microseconds. */
+export const LOWEST_US = 1;
+/** Ten minutes: anything slower is clamped, which keeps the histogram a fixed size. */
+export const HIGHEST_US = 600_000_000;
+/** Three significant digits: 0.1% value resolution, the HdrHistogram convention. */
+export const SIGNIFICANT_DIGITS = 3;
+
+export type Histogram = hdr.Histogram;
+
+export function createHistogram(): Histogram {
+  return hdr.build({
+    bitBucketSize: 32,
+    lowestDiscernibleValue: LOWEST_US,
+    highestTrackableValue: HIGHEST_US,
+    numberOfSignificantValueDigits: SIGNIFICANT_DIGITS,
+    useWebAssembly: false,
+  });
+}
+
+/** Hot path: O(1). Values above the trackable range are clamped, never thrown. */
+export function recordUs(h: Histogram, us: number): void {
+  h.recordValue(us < HIGHEST_US ? (us > 0 ? Math.round(us) : 0) : HIGHEST_US);
+}
+
+export function encodeHistogram(h: Histogram): string {
+  return hdr.encodeIntoCompressedBase64(h);
+}
+
+export function decodeHistogram(encoded: string): Histogram {
+  const decoded = hdr.decodeFromCompressedBase64(encoded, 32, false);
+  // Decoding yields a histogram sized to its content; copy into the canonical
+  // shape so every merged histogram has the same range.
+  const h = createHistogram();
+  h.add(decoded);
+  decoded.destroy();
+  return h;
+}
+
+/**
+ * The one way histograms from several processes are combined: decode each and
+ * add counts bucket by bucket. Percentiles are then read from the result,
+ * never averaged across sources.
+ */
+export function mergeEncoded(encoded: readonly string[]): Histogram {
+  const merged = createHistogram();
+  for (const e of encoded) {
+    const h = hdr.decodeFromCompressedBase64(e, 32, false);
+    merged.add(h);
+    h.destroy();
+  }
+  return merged;
+}
+
+export interface LatencyStats {
+  count: number;
+  min: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  p999: number;
+  max: number;
+}
+
+export function latencyStats(h: Histogram): LatencyStats {
+  const count = h.totalCount;
+  if (count === 0) return { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
+  return {
+    count,
+    min: h.minNonZeroValue === Number.MAX_SAFE_INTEGER ? 0 : h.minNonZeroValue,
+    mean: h.mean,
+    p50: h.getValueAtPercentile(50),
+    p90: h.getValueAtPercentile(90),
+    p95: h.getValueAtPercentile(95),
+    p99: h.getValueAtPercentile(99),
+    p999: h.getValueAtPercentile(99.9),
+    max: h.maxValue,
+  };
+}
+
+/** The AMC-style cumulative buckets: share of operations answered within each bound. */
+export const BUCKET_BOUNDS_MS = [1, 2, 4, 8, 16] as const;
+
+export type Buckets = { [K in `le${(typeof BUCKET_BOUNDS_MS)[number]}ms`]: number };
+
+export function cumulativeBuckets(h: Histogram): Buckets {
+  const total = h.totalCount;
+  const below = BUCKET_BOUNDS_MS.map(() => 0);
+  if (total > 0) {
+    // One pass over the recorded values; each value counts toward every bound it fits under.
+    const it = (h as unknown as JsHistogram).recordedValuesIterator;
+    it.reset();
+    while (it.hasNext()) {
+      const v = it.next();
+      for (let b = 0; b < BUCKET_BOUNDS_MS.length; b++) {
+        if (v.valueIteratedTo <= BUCKET_BOUNDS_MS[b] * 1000) below[b] += v.countAddedInThisIterationStep;
+      }
+    }
+  }
+  const out = {} as Record<string, number>;
+  BUCKET_BOUNDS_MS.forEach((ms, b) => (out[`le${ms}ms`] = total === 0 ? 0 : below[b] / total));
+  return out as Buckets;
+}

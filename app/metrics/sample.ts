@@ -1,0 +1,90 @@
+import { encodeHistogram, latencyStats, mergeEncoded, type LatencyStats } from './histogram';
+import type { Memory, Tick } from './tick';
+import type { NodeSample } from './node-stats';
+
+export type MeasuredPhase = 'warmup' | 'run';
+
+export interface OpSample {
+  count: number;
+  errors: number;
+  timeouts: number;
+  notFound: number;
+  /** Percentiles of this second, read from the merged histogram (µs). */
+  latency: LatencyStats;
+  /** The merged histogram of this second, so any range of seconds can be re-merged later. */
+  hist: string;
+}
+
+export interface WorkerSample {
+  id: number;
+  mem: Memory;
+  elu: number;
+  cpu: number;
+  inFlight: number;
+  backlog: number;
+}
+
+/** One merged second of the whole run. */
+export interface Sample {
+  second: number;
+  phase: MeasuredPhase;
+  /** Wall-clock end of the second (epoch ms). */
+  at: number;
+  ops: Record<string, OpSample>;
+  totals: { count: number; errors: number; timeouts: number; notFound: number };
+  bytesIn: number;
+  bytesOut: number;
+  workers: WorkerSample[];
+  nodes: NodeSample[];
+}
+
+/** Merge every worker's tick for one second: counts summed, histograms merged, workers kept apart. */
+export function mergeTicks(
+  second: number,
+  phase: MeasuredPhase,
+  at: number,
+  ticks: readonly Tick[],
+  nodes: NodeSample[] = [],
+): Sample {
+  const opNames = new Set<string>();
+  for (const t of ticks) for (const op of Object.keys(t.ops)) opNames.add(op);
+  const ops: Record<string, OpSample> = {};
+  const totals = { count: 0, errors: 0, timeouts: 0, notFound: 0 };
+  for (const op of [...opNames].sort()) {
+    const parts = ticks.map((t) => t.ops[op]).filter((o) => o !== undefined);
+    const h = mergeEncoded(parts.map((p) => p.hist));
+    const s: OpSample = {
+      count: sum(parts, 'count'),
+      errors: sum(parts, 'errors'),
+      timeouts: sum(parts, 'timeouts'),
+      notFound: sum(parts, 'notFound'),
+      latency: latencyStats(h),
+      hist: encodeHistogram(h),
+    };
+    h.destroy();
+    ops[op] = s;
+    totals.count += s.count;
+    totals.errors += s.errors;
+    totals.timeouts += s.timeouts;
+    totals.notFound += s.notFound;
+  }
+  return {
+    second,
+    phase,
+    at,
+    ops,
+    totals,
+    bytesIn: ticks.reduce((a, t) => a + t.bytesIn, 0),
+    bytesOut: ticks.reduce((a, t) => a + t.bytesOut, 0),
+    workers: ticks
+      .map((t) => ({ id: t.worker, mem: t.mem, elu: t.elu, cpu: t.cpu, inFlight: t.inFlight, backlog: t.backlog }))
+      .sort((a, b) => a.id - b.id),
+    nodes,
+  };
+}
+
+function sum<T extends Record<K, number>, K extends string>(xs: readonly T[], k: K): number {
+  let s = 0;
+  for (const x of xs) s += x[k];
+  return s;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** What one worker did for one operation type in one second. */
+export const OpTickSchema = z.object({
+  count: z.number().int().nonnegative(),
+  errors: z.number().int().nonnegative(),
+  timeouts: z.number().int().nonnegative(),
+  notFound: z.number().int().nonnegative(),
+  /** HDR histogram of successful latencies (µs), compressed base64, this second only. */
+  hist: z.string(),
+});
+export type OpTick = z.infer<typeof OpTickSchema>;
+
+export const MemorySchema = z.object({
+  rss: z.number().nonnegative(),
+  heapUsed: z.number().nonnegative(),
+  external: z.number().nonnegative(),
+});
+export type Memory = z.infer<typeof MemorySchema>;
+
+/** A worker's once-a-second report. `second` counts whole seconds since the run's t0. */
+export const TickSchema = z.object({
+  worker: z.number().int().nonnegative(),
+  second: z.number().int().nonnegative(),
+  ops: z.record(z.string(), OpTickSchema),
+  bytesIn: z.number().nonnegative(),
+  bytesOut: z.number().nonnegative(),
+  mem: MemorySchema,
+  /** Event-loop utilisation over the second, 0..1. */
+  elu: z.number().min(0).max(1),
+  /** CPU time over the second as a share of one core (can exceed 1 with threads). */
+  cpu: z.number().nonnegative(),
+  inFlight: z.number().int().nonnegative(),
+  /** Operations the fixed-rate loop could not start on time because the in-flight cap was reached. */
+  backlog: z.number().int().nonnegative(),
+});
+export type Tick = z.infer<typeof TickSchema>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every message that crosses a process boundary is `{ type, data }`. */
+export interface Envelope<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+export const EnvelopeSchema = z.object({ type: z.string(), data: z.unknown() });
+
+export type Decoded<M> = { ok: true; msg: M } | { ok: false; reason: string };
+
+/**
+ * Validate a message where it arrives. A message of an unknown type or with a
+ * bad payload is reported, never trusted.
+ */
+export function decodeMessage<M>(schema: z.ZodType<M>, raw: unknown): Decoded<M> {
+  const env = EnvelopeSchema.safeParse(raw);
+  if (!env.success) return { ok: false, reason: 'not a {type, data} envelope' };
+  const r = schema.safeParse(raw);
+  if (r.success) return { ok: true, msg: r.data };
+  const first = r.error.issues[0];
+  return { ok: false, reason: `${env.data.type}: ${first.path.join('.') || 'message'} ${first.message}` };
+}
+
+export function msg<T extends string, D extends z.ZodType>(type: T, data: D) {
+  return z.object({ type: z.literal(type), data });
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { NodeCountersSchema } from '../metrics/node-stats';
+import { msg } from './envelope';
+import { LogSchema } from './worker';
+
+export const TargetStartSchema = z.object({
+  /** The target settings of the scenario (builtin-kv or builtin-file), validated again on arrival. */
+  target: z.unknown(),
+  /** A folder the target may write to; removed by main after the run. */
+  workDir: z.string(),
+});
+export type TargetStart = z.infer<typeof TargetStartSchema>;
+
+/** main -> built-in target */
+export const ToTargetSchema = z.discriminatedUnion('type', [
+  msg('start', TargetStartSchema),
+  msg('stop', z.object({})),
+]);
+export type ToTarget = z.infer<typeof ToTargetSchema>;
+
+/** built-in target -> main */
+export const FromTargetSchema = z.discriminatedUnion('type', [
+  msg('ready', z.object({ host: z.string(), port: z.number().int().min(1).max(65535), pids: z.array(z.number().int()) })),
+  /** Cumulative per-process counters, once a second. */
+  msg('node-stats', z.object({ nodes: z.array(NodeCountersSchema) })),
+  msg('log', LogSchema),
+  msg('fatal', z.object({ message: z.string() })),
+]);
+export type FromTarget = z.infer<typeof FromTargetSchema>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { TickSchema } from '../metrics/tick';
+import { msg } from './envelope';
+
+/** Where a worker sends its load: the target's address once it is listening. */
+export const EndpointSchema = z.object({ host: z.string(), port: z.number().int().min(1).max(65535) });
+export type Endpoint = z.infer<typeof EndpointSchema>;
+
+export const WorkerStartSchema = z.object({
+  id: z.number().int().nonnegative(),
+  /** How many workers share the load (for splitting totalOps and rate). */
+  of: z.number().int().positive(),
+  /** The validated scenario; the worker validates it again on arrival. */
+  scenario: z.unknown(),
+  /** Epoch ms of second 0; all workers align their ticks to it. */
+  t0: z.number(),
+  endpoint: EndpointSchema.optional(),
+});
+export type WorkerStart = z.infer<typeof WorkerStartSchema>;
+
+/** main -> load worker */
+export const ToWorkerSchema = z.discriminatedUnion('type', [
+  msg('start', WorkerStartSchema),
+  msg('stop', z.object({})),
+]);
+export type ToWorker = z.infer<typeof ToWorkerSchema>;
+
+export const LogSchema = z.object({ level: z.enum(['info', 'warn', 'error']), message: z.string() });
+export type LogLine = z.infer<typeof LogSchema>;
+
+/** load worker -> main */
+export const FromWorkerSchema = z.discriminatedUnion('type', [
+  msg('ready', z.object({ pid: z.number().int(), node: z.string(), versions: z.record(z.string(), z.string()) })),
+  msg('tick', TickSchema),
+  msg('log', LogSchema),
+  /** The worker issued its share of operations (or reached the end) and sent its last tick. */
+  msg('finished', z.object({ lastSecond: z.number().int() })),
+  /** The worker cannot go on, e.g. it could not connect. */
+  msg('fatal', z.object({ message: z.string() })),
+]);
+export type FromWorker = z.infer<typeof FromWorkerSchema>;

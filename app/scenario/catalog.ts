@@ -1,0 +1,76 @@
+import type { ScenarioInput } from './schema';
+
+/** The seed "cluster vs async" benchmark's config.json, mapped onto scenario fields. */
+const KV_SEED = {
+  readsPerWrite: 3,
+  valueSize: 2000, // valueLen: elements in the stored array
+  keyLength: 10,
+  keySpace: 1000,
+  workers: 8, // nClients
+  inFlight: 1, // each seed client waits for one answer before the next request
+  warmupSeconds: 2,
+  durationSeconds: 20,
+} as const;
+
+const FILE_SEED = { workers: 1, inFlight: 8, warmupSeconds: 1, durationSeconds: 10 } as const;
+
+const REDIS_BASE = { keySpace: 100_000, keyLength: 16, valueSize: 1024, workers: 2, inFlight: 32, warmupSeconds: 2, durationSeconds: 10 } as const;
+
+export const CATALOG: readonly ScenarioInput[] = [
+  {
+    name: 'kv-async',
+    description: 'Key-value web server, one process with asynchronous I/O (the cluster-vs-async benchmark)',
+    target: { kind: 'builtin-kv', mode: 'async', servers: 2, nTimes: 30 },
+    ...KV_SEED,
+  },
+  {
+    name: 'kv-cluster',
+    description: 'Key-value web server, node:cluster with 2 processes and synchronous I/O (the cluster-vs-async benchmark)',
+    target: { kind: 'builtin-kv', mode: 'cluster', servers: 2, nTimes: 30 },
+    ...KV_SEED,
+  },
+  {
+    name: 'file-chunks-4k',
+    description: 'Stream a 500 KiB file read in 4 KiB chunks',
+    target: { kind: 'builtin-file', fileSize: 500 * 1024, chunkSize: 4096 },
+    ...FILE_SEED,
+  },
+  {
+    name: 'file-chunks-64k',
+    description: 'Stream a 500 KiB file read in 64 KiB chunks',
+    target: { kind: 'builtin-file', fileSize: 500 * 1024, chunkSize: 64 * 1024 },
+    ...FILE_SEED,
+  },
+  {
+    name: 'file-chunks-whole',
+    description: 'Stream a 500 KiB file read in one chunk',
+    target: { kind: 'builtin-file', fileSize: 500 * 1024, chunkSize: 'whole' },
+    ...FILE_SEED,
+  },
+  {
+    name: 'redis-mix',
+    description: 'Redis GET/SET 50/50, 1 KB values',
+    target: { kind: 'redis' },
+    mix: { get: 0.5, set: 0.5 },
+    ...REDIS_BASE,
+  },
+  {
+    name: 'redis-read-heavy',
+    description: 'Redis GET/SET 95/5, 1 KB values',
+    target: { kind: 'redis' },
+    mix: { get: 0.95, set: 0.05 },
+    ...REDIS_BASE,
+  },
+  {
+    name: 'redis-write-heavy',
+    description: 'Redis GET/SET 5/95, 1 KB values',
+    target: { kind: 'redis' },
+    mix: { get: 0.05, set: 0.95 },
+    ...REDIS_BASE,
+  },
+];
+
+export function findScenario(name: string): ScenarioInput | undefined {
+  const s = CATALOG.find((c) => c.name === name);
+  return s && structuredClone(s);
+}

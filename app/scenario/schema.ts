@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { TargetSchema, TARGET_OPS, WRITE_OP } from './targets';
+
+export const MAX_WORKERS = 64;
+export const MAX_IN_FLIGHT = 10_000;
+export const MAX_VALUE_SIZE = 64 * 1024 * 1024;
+
+export const ScenarioSchema = z
+  .strictObject({
+    name: z.string().min(1).default('custom'),
+    description: z.string().default(''),
+    target: TargetSchema,
+    /** Relative weights per op, e.g. {get: 0.5, put: 0.5}. Mutually exclusive with readsPerWrite. */
+    mix: z.record(z.string(), z.number().min(0, 'must be ≥ 0')).optional(),
+    /** Each in-flight slot writes a fresh key, then reads it back this many times (the seed's cycle). */
+    readsPerWrite: z.number().int().min(0).max(1000).optional(),
+    keySpace: z.number().int().min(1).max(1e9).default(100_000),
+    keyLength: z.number().int().min(1).max(1024).default(16),
+    /** Bytes per value; for builtin-kv, the number of array elements (the seed's valueLen). */
+    valueSize: z.number().int().min(0).max(MAX_VALUE_SIZE).default(1024),
+    workers: z.number().int().min(1).max(MAX_WORKERS).default(1),
+    /** Operations kept in flight by each worker (closed loop), or the cap on them (fixed rate). */
+    inFlight: z.number().int().min(1).max(MAX_IN_FLIGHT).default(32),
+    warmupSeconds: z.number().int().min(0).max(3600).default(2),
+    /** Length of the measured phase; ignored when totalOps is set. */
+    durationSeconds: z.number().int().min(1).max(7 * 24 * 3600).default(10),
+    /** Stop after this many measured operations (all workers together) instead of after durationSeconds. */
+    totalOps: z.number().int().min(1).max(1e12).optional(),
+    /** Fixed total rate in ops/s (open loop, latency measured from intended start); closed loop when absent. */
+    rate: z.number().positive().max(10_000_000).optional(),
+    /** Per-operation timeout; an operation slower than this counts as a timeout. */
+    opTimeoutMs: z.number().int().min(1).max(600_000).default(5000),
+    /** Extra environment for the worker processes, e.g. UV_THREADPOOL_SIZE. */
+    env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'), z.string()).default({}),
+    /** Node binary for the workers: a name looked up on PATH, or an absolute path. */
+    node: z.string().min(1).default('node'),
+    /** Seed of the key and op choice; the same seed repeats the same sequence. */
+    seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),
+  })
+  .superRefine((s, ctx) => {
+    const ops = TARGET_OPS[s.target.kind];
+    if (s.mix && s.readsPerWrite !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['readsPerWrite'], message: 'give either mix or readsPerWrite, not both' });
+    }
+    if (s.mix) {
+      for (const op of Object.keys(s.mix)) {
+        if (!ops.includes(op)) {
+          ctx.addIssue({ code: 'custom', path: ['mix', op], message: `unknown operation for ${s.target.kind}; expected one of ${ops.join(', ')}` });
+        }
+      }
+      if (Object.values(s.mix).reduce((a, b) => a + b, 0) <= 0) {
+        ctx.addIssue({ code: 'custom', path: ['mix'], message: 'weights must add up to more than 0' });
+      }
+    }
+    if (s.readsPerWrite !== undefined && !WRITE_OP[s.target.kind]) {
+      ctx.addIssue({ code: 'custom', path: ['readsPerWrite'], message: `${s.target.kind} has no write operation` });
+    }
+    if (s.rate !== undefined && s.rate < s.workers) {
+      ctx.addIssue({ code: 'custom', path: ['rate'], message: `must be at least 1 op/s per worker (${s.workers})` });
+    }
+  });
+
+/** A scenario as written by a user: every field with a default may be left out. */
+export type ScenarioInput = z.input<typeof ScenarioSchema>;
+/** A validated scenario with every default filled in. */
+export type Scenario = z.output<typeof ScenarioSchema>;
+
+export interface FieldError {
+  field: string;
+  reason: string;
+}
+
+export type Validation = { ok: true; scenario: Scenario } | { ok: false; errors: FieldError[] };
+
+export function validateScenario(input: unknown): Validation {
+  const r = ScenarioSchema.safeParse(input);
+  if (r.success) return { ok: true, scenario: r.data };
+  return { ok: false, errors: r.error.issues.flatMap(toFieldErrors) };
+}
+
+function toFieldErrors(issue: z.core.$ZodIssue): FieldError[] {
+  const base = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((k) => ({ field: base ? `${base}.${k}` : k, reason: 'unknown setting' }));
+  }
+  return [{ field: base || '(scenario)', reason: issue.message }];
+}
+
+export class ScenarioError extends Error {
+  constructor(readonly errors: FieldError[]) {
+    super(`invalid scenario:\n${errors.map((e) => `  ${e.field}: ${e.reason}`).join('\n')}`);
+    this.name = 'ScenarioError';
+  }
+}
+
+export function parseScenario(input: unknown): Scenario {
+  const v = validateScenario(input);
+  if (!v.ok) throw new ScenarioError(v.errors);
+  return v.scenario;
+}
+
+/** The op weights actually used: the mix normalised, or the read/write ratio of readsPerWrite, or every op equally. */
+export function opWeights(s: Scenario): Record<string, number> {
+  const ops = TARGET_OPS[s.target.kind];
+  const write = WRITE_OP[s.target.kind];
+  let raw: Record<string, number>;
+  if (s.mix) raw = s.mix;
+  else if (s.readsPerWrite !== undefined && write) raw = { get: s.readsPerWrite, [write]: 1 };
+  else raw = Object.fromEntries(ops.map((o) => [o, 1]));
+  const sum = Object.values(raw).reduce((a, b) => a + b, 0);
+  return Object.fromEntries(Object.entries(raw).filter(([, w]) => w > 0).map(([k, w]) => [k, w / sum]));
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+const host = z.string().min(1, 'must not be empty').default('127.0.0.1');
+const port = (dflt: number) => z.number().int().min(0).max(65535).default(dflt);
+
+/** The "cluster vs async" key-value web server, started by kvscope unless `external`. */
+export const BuiltinKvTarget = z.strictObject({
+  kind: z.literal('builtin-kv'),
+  mode: z.enum(['async', 'cluster']).default('async'),
+  /** Server processes in cluster mode (the seed's nServers); async mode is always one. */
+  servers: z.number().int().min(1).max(64).default(2),
+  /** Times a GET re-reads, sorts and reduces the value before answering (the seed's nTimes). */
+  nTimes: z.number().int().min(0).max(10_000).default(30),
+  /** Where values are written; a fresh temporary folder per run when omitted. */
+  dataPath: z.string().min(1).optional(),
+  host,
+  /** 0 picks a free port. */
+  port: port(0),
+  /** Connect to a server already running at host:port instead of starting one. */
+  external: z.boolean().default(false),
+});
+
+/** HTTP file server streaming one file with a chosen read chunk size. */
+export const BuiltinFileTarget = z.strictObject({
+  kind: z.literal('builtin-file'),
+  fileSize: z.number().int().min(1).max(1024 ** 3).default(500 * 1024),
+  /** Bytes per read from disk, or 'whole' to read the file in one chunk. */
+  chunkSize: z.union([z.number().int().min(1).max(1024 ** 3), z.literal('whole')]).default(64 * 1024),
+  host,
+  port: port(0),
+  external: z.boolean().default(false),
+});
+
+export const RedisTarget = z.strictObject({
+  kind: z.literal('redis'),
+  host,
+  port: port(6379),
+  password: z.string().optional(),
+  db: z.number().int().min(0).max(15).default(0),
+  /** ioredis automatic pipelining: commands issued in one event-loop turn share one write. */
+  autoPipelining: z.boolean().default(false),
+  /** Connections per worker process. */
+  connections: z.number().int().min(1).max(256).default(1),
+});
+
+export const TargetSchema = z.discriminatedUnion('kind', [BuiltinKvTarget, BuiltinFileTarget, RedisTarget]);
+export type Target = z.infer<typeof TargetSchema>;
+export type TargetKind = Target['kind'];
+
+/** Operation names each target kind understands, in display order. */
+export const TARGET_OPS: Record<TargetKind, readonly string[]> = {
+  'builtin-kv': ['get', 'put'],
+  'builtin-file': ['get'],
+  redis: ['get', 'set'],
+};
+
+/** Which op is the "write" when a mix is given as reads per write. */
+export const WRITE_OP: Record<TargetKind, string | undefined> = {
+  'builtin-kv': 'put',
+  'builtin-file': undefined,
+  redis: 'set',
+};
+
+/** Settings that must never reach a run file or a log. */
+export const SECRET_FIELDS = ['password'] as const;
+
+export function redactTarget(t: Target): Target {
+  const copy: Record<string, unknown> = { ...t };
+  for (const f of SECRET_FIELDS) if (copy[f] !== undefined) copy[f] = '***';
+  return copy as Target;
+}

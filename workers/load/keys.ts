@@ -1,0 +1,46 @@
+/**
+ * Deterministic randomness for the load loop: a small xorshift generator so a
+ * seed repeats the same keys and ops, and so the hot path never calls into
+ * Math.random's shared state.
+ */
+export class Rng {
+  private s: number;
+  constructor(seed: number) {
+    this.s = seed >>> 0 || 0x9e3779b9;
+  }
+  /** Uniform in [0, 1). */
+  next(): number {
+    let x = this.s;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.s = x >>> 0;
+    return this.s / 4294967296;
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+}
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The key for index i: lower-case letters (as the seed benchmark's keys),
+ * exactly `length` characters, distinct for every i below 26^length.
+ */
+export function keyFor(i: number, length: number): string {
+  let out = '';
+  let n = i;
+  for (let p = 0; p < length; p++) {
+    out = ALPHABET[n % 26] + out;
+    n = Math.floor(n / 26);
+  }
+  return out;
+}
+
+/** A value of exactly `size` bytes of printable ASCII, built once per worker. */
+export function makeValue(size: number, rng: Rng): string {
+  const chars: string[] = new Array(size);
+  for (let i = 0; i < size; i++) chars[i] = ALPHABET[rng.int(26)];
+  return chars.join('');
+}
