@@ -1,4 +1,4 @@
-import { encodeHistogram, latencyStats, mergeEncoded, type LatencyStats } from './histogram';
+import { createHistogram, encodeHistogram, latencyStats, mergeEncoded, type LatencyStats } from './histogram';
 import type { Memory, Tick } from './tick';
 import type { NodeSample } from './node-stats';
 
@@ -32,6 +32,8 @@ export interface Sample {
   at: number;
   ops: Record<string, OpSample>;
   totals: { count: number; errors: number; timeouts: number; notFound: number };
+  /** Percentiles of every op type together (µs). */
+  latency: LatencyStats;
   bytesIn: number;
   bytesOut: number;
   workers: WorkerSample[];
@@ -50,9 +52,11 @@ export function mergeTicks(
   for (const t of ticks) for (const op of Object.keys(t.ops)) opNames.add(op);
   const ops: Record<string, OpSample> = {};
   const totals = { count: 0, errors: 0, timeouts: 0, notFound: 0 };
+  const all = createHistogram();
   for (const op of [...opNames].sort()) {
     const parts = ticks.map((t) => t.ops[op]).filter((o) => o !== undefined);
     const h = mergeEncoded(parts.map((p) => p.hist));
+    all.add(h);
     const s: OpSample = {
       count: sum(parts, 'count'),
       errors: sum(parts, 'errors'),
@@ -68,17 +72,18 @@ export function mergeTicks(
     totals.timeouts += s.timeouts;
     totals.notFound += s.notFound;
   }
+  const latency = latencyStats(all);
+  all.destroy();
   return {
     second,
     phase,
     at,
     ops,
     totals,
+    latency,
     bytesIn: ticks.reduce((a, t) => a + t.bytesIn, 0),
     bytesOut: ticks.reduce((a, t) => a + t.bytesOut, 0),
-    workers: ticks
-      .map((t) => ({ id: t.worker, mem: t.mem, elu: t.elu, cpu: t.cpu, inFlight: t.inFlight, backlog: t.backlog }))
-      .sort((a, b) => a.id - b.id),
+    workers: latestPerWorker(ticks),
     nodes,
   };
 }
@@ -87,4 +92,11 @@ function sum<T extends Record<K, number>, K extends string>(xs: readonly T[], k:
   let s = 0;
   for (const x of xs) s += x[k];
   return s;
+}
+
+/** A late tick can share a second with the worker's regular one: keep one gauge reading per worker, the newest. */
+function latestPerWorker(ticks: readonly Tick[]): WorkerSample[] {
+  const byId = new Map<number, WorkerSample>();
+  for (const t of ticks) byId.set(t.worker, { id: t.worker, mem: t.mem, elu: t.elu, cpu: t.cpu, inFlight: t.inFlight, backlog: t.backlog });
+  return [...byId.values()].sort((a, b) => a.id - b.id);
 }

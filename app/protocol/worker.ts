@@ -12,15 +12,17 @@ export const WorkerStartSchema = z.object({
   of: z.number().int().positive(),
   /** The validated scenario; the worker validates it again on arrival. */
   scenario: z.unknown(),
-  /** Epoch ms of second 0; all workers align their ticks to it. */
-  t0: z.number(),
   endpoint: EndpointSchema.optional(),
 });
 export type WorkerStart = z.infer<typeof WorkerStartSchema>;
 
 /** main -> load worker */
 export const ToWorkerSchema = z.discriminatedUnion('type', [
+  /** Connect to the target; the worker answers 'ready' when it can issue operations. */
   msg('start', WorkerStartSchema),
+  /** Begin the load at epoch ms t0 (second 0); every worker aligns its ticks to it. */
+  msg('go', z.object({ t0: z.number() })),
+  /** Stop issuing, let in-flight operations finish, send the last tick and 'finished'. */
   msg('stop', z.object({})),
 ]);
 export type ToWorker = z.infer<typeof ToWorkerSchema>;
@@ -30,6 +32,7 @@ export type LogLine = z.infer<typeof LogSchema>;
 
 /** load worker -> main */
 export const FromWorkerSchema = z.discriminatedUnion('type', [
+  /** Connected to the target and waiting for 'go'. */
   msg('ready', z.object({ pid: z.number().int(), node: z.string(), versions: z.record(z.string(), z.string()) })),
   msg('tick', TickSchema),
   msg('log', LogSchema),

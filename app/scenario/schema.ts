@@ -4,6 +4,10 @@ import { TargetSchema, TARGET_OPS, WRITE_OP } from './targets';
 export const MAX_WORKERS = 64;
 export const MAX_IN_FLIGHT = 10_000;
 export const MAX_VALUE_SIZE = 64 * 1024 * 1024;
+export const MAX_DURATION_SECONDS = 7 * 24 * 3600;
+export const DEFAULT_DURATION_SECONDS = 10;
+/** A run bounded by operation count still ends by itself after this long. */
+export const TOTAL_OPS_TIME_LIMIT_SECONDS = 24 * 3600;
 
 export const ScenarioSchema = z
   .strictObject({
@@ -22,9 +26,9 @@ export const ScenarioSchema = z
     /** Operations kept in flight by each worker (closed loop), or the cap on them (fixed rate). */
     inFlight: z.number().int().min(1).max(MAX_IN_FLIGHT).default(32),
     warmupSeconds: z.number().int().min(0).max(3600).default(2),
-    /** Length of the measured phase; ignored when totalOps is set. */
-    durationSeconds: z.number().int().min(1).max(7 * 24 * 3600).default(10),
-    /** Stop after this many measured operations (all workers together) instead of after durationSeconds. */
+    /** Length of the measured phase (default 10 s; with totalOps, a time limit that defaults to a day). */
+    durationSeconds: z.number().int().min(1).max(MAX_DURATION_SECONDS).optional(),
+    /** Stop after this many measured operations (all workers together), or at durationSeconds if that comes first. */
     totalOps: z.number().int().min(1).max(1e12).optional(),
     /** Fixed total rate in ops/s (open loop, latency measured from intended start); closed loop when absent. */
     rate: z.number().positive().max(10_000_000).optional(),
@@ -54,6 +58,9 @@ export const ScenarioSchema = z
     }
     if (s.readsPerWrite !== undefined && !WRITE_OP[s.target.kind]) {
       ctx.addIssue({ code: 'custom', path: ['readsPerWrite'], message: `${s.target.kind} has no write operation` });
+    }
+    if (26 ** s.keyLength < s.keySpace) {
+      ctx.addIssue({ code: 'custom', path: ['keyLength'], message: `too short for ${s.keySpace} distinct keys of a-z` });
     }
     if (s.rate !== undefined && s.rate < s.workers) {
       ctx.addIssue({ code: 'custom', path: ['rate'], message: `must be at least 1 op/s per worker (${s.workers})` });
@@ -109,4 +116,14 @@ export function opWeights(s: Scenario): Record<string, number> {
   else raw = Object.fromEntries(ops.map((o) => [o, 1]));
   const sum = Object.values(raw).reduce((a, b) => a + b, 0);
   return Object.fromEntries(Object.entries(raw).filter(([, w]) => w > 0).map(([k, w]) => [k, w / sum]));
+}
+
+/** Seconds of the measured phase at most. */
+export function runSeconds(s: Scenario): number {
+  return s.durationSeconds ?? (s.totalOps !== undefined ? TOTAL_OPS_TIME_LIMIT_SECONDS : DEFAULT_DURATION_SECONDS);
+}
+
+/** This worker's share of a total split as evenly as whole numbers allow. */
+export function shareOf(total: number, worker: number, workers: number): number {
+  return Math.floor(total / workers) + (worker < total % workers ? 1 : 0);
 }

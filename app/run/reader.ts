@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import type { Sample } from '../metrics/sample';
+import { summarize, type Summary } from '../metrics/summary';
+import { RUN_FORMAT, RUN_FORMAT_VERSION, type LogEntry, type PhaseMark, type RunHeader, type RunLine } from './format';
+
+export interface RunFile {
+  header: RunHeader;
+  phases: PhaseMark[];
+  samples: Sample[];
+  logs: LogEntry[];
+  /** The written summary, or one computed from the samples marked interrupted. */
+  summary: Summary;
+  /** True when the file ended without a summary (the run did not finish writing). */
+  interrupted: boolean;
+}
+
+export class RunFileError extends Error {
+  constructor(
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`${path}: ${reason}`);
+    this.name = 'RunFileError';
+  }
+}
+
+/** Read a run file; a file cut short by a crash still opens, marked interrupted. */
+export function readRunFile(path: string): RunFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new RunFileError(path, `cannot read: ${(err as Error).message}`);
+  }
+  return parseRun(text, path);
+}
+
+export function parseRun(text: string, path = '(run)'): RunFile {
+  const lines = text.split('\n');
+  const out: Omit<RunFile, 'header' | 'summary' | 'interrupted'> & { header?: RunHeader; summary?: Summary } = {
+    phases: [],
+    samples: [],
+    logs: [],
+  };
+  let truncated = false;
+  lines.forEach((raw, i) => {
+    if (raw.trim() === '') return;
+    let line: RunLine;
+    try {
+      line = JSON.parse(raw) as RunLine;
+    } catch {
+      // Only the last line can be cut short by a crash; anything else is corruption.
+      if (i >= lines.length - 2) {
+        truncated = true;
+        return;
+      }
+      throw new RunFileError(path, `line ${i + 1} is not JSON`);
+    }
+    if (i === 0) {
+      if (line.type !== 'header' || line.data?.format !== RUN_FORMAT) throw new RunFileError(path, 'not a kvscope run file');
+      if (line.data.version > RUN_FORMAT_VERSION) {
+        throw new RunFileError(path, `written by a newer kvscope (format ${line.data.version}; this one reads ${RUN_FORMAT_VERSION})`);
+      }
+      out.header = line.data;
+      return;
+    }
+    switch (line.type) {
+      case 'phase':
+        out.phases.push(line.data);
+        break;
+      case 'sample':
+        out.samples.push(line.data);
+        break;
+      case 'log':
+        out.logs.push(line.data);
+        break;
+      case 'summary':
+        out.summary = line.data;
+        break;
+      default:
+        throw new RunFileError(path, `line ${i + 1} has unknown type ${(line as { type: string }).type}`);
+    }
+  });
+  if (!out.header) throw new RunFileError(path, 'empty file');
+  const interrupted = truncated || out.summary === undefined;
+  return {
+    header: out.header,
+    phases: out.phases,
+    samples: out.samples,
+    logs: out.logs,
+    summary: out.summary ?? summarize(out.samples, 'interrupted'),
+    interrupted,
+  };
+}

@@ -1,0 +1,120 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+
+/** How long a child gets to stop on its own before it is killed. */
+export const STOP_GRACE_MS = 5000;
+/** How long to wait for the kernel to reap a SIGKILLed child. */
+const KILL_WAIT_MS = 2000;
+
+/** Every child still running; killed when main exits on any path. */
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of live) c.kill('SIGKILL');
+});
+
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** True when stop() asked for it; false when the child died by itself. */
+  requested: boolean;
+}
+
+export interface ForkOptions {
+  execPath: string;
+  env?: NodeJS.ProcessEnv;
+  args?: string[];
+}
+
+/**
+ * One child process with an IPC channel. Start it once; stop() asks it to end
+ * (the caller's message), then SIGKILLs it after STOP_GRACE_MS. 'exit' is
+ * emitted exactly once, on every path.
+ */
+export class ManagedChild extends EventEmitter {
+  private proc: ChildProcess | undefined;
+  private exited: ChildExit | undefined;
+  private stopping = false;
+
+  constructor(
+    readonly name: string,
+    private readonly modulePath: string,
+  ) {
+    super();
+  }
+
+  get pid(): number | undefined {
+    return this.proc?.pid;
+  }
+
+  get running(): boolean {
+    return this.proc !== undefined && this.exited === undefined;
+  }
+
+  start(opts: ForkOptions): void {
+    if (this.proc) throw new Error(`${this.name} is already started`);
+    const p = fork(this.modulePath, opts.args ?? [], {
+      execPath: opts.execPath,
+      env: opts.env ?? process.env,
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+      serialization: 'json',
+    });
+    this.proc = p;
+    live.add(p);
+    let stderr = '';
+    p.stderr?.setEncoding('utf8').on('data', (d: string) => {
+      // Keep the tail only: enough to explain a crash.
+      stderr = (stderr + d).slice(-4000);
+    });
+    p.on('message', (m) => this.emit('message', m));
+    p.on('error', (err) => this.emit('spawn-error', err));
+    p.on('exit', (code, signal) => {
+      live.delete(p);
+      this.exited = { code, signal, requested: this.stopping };
+      this.emit('exit', { ...this.exited, stderr: stderr.trim() });
+    });
+  }
+
+  send(message: unknown): boolean {
+    if (!this.proc || !this.proc.connected) return false;
+    try {
+      this.proc.send(message as object);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Ask the child to stop with `stopMessage` (if any), then SIGKILL it after
+   * `graceMs`. Resolves when it has exited.
+   */
+  async stop(stopMessage?: unknown, graceMs = STOP_GRACE_MS): Promise<ChildExit> {
+    const p = this.proc;
+    if (!p) return { code: null, signal: null, requested: true };
+    if (this.exited) return this.exited;
+    this.stopping = true;
+    const done = new Promise<ChildExit>((resolve) => this.once('exit', resolve));
+    if (stopMessage === undefined || !this.send(stopMessage)) p.kill('SIGTERM');
+    const timer = setTimeout(() => p.kill('SIGKILL'), graceMs);
+    const last = setTimeout(() => p.kill('SIGKILL'), graceMs + KILL_WAIT_MS);
+    try {
+      return await done;
+    } finally {
+      clearTimeout(timer);
+      clearTimeout(last);
+    }
+  }
+
+  /** Immediate kill, for the second Ctrl-C. */
+  kill(): void {
+    if (this.running) {
+      this.stopping = true;
+      this.proc?.kill('SIGKILL');
+    }
+  }
+}
+
+/** Children alive right now (for tests and diagnostics). */
+export function liveChildPids(): number[] {
+  return [...live].map((c) => c.pid).filter((p): p is number => p !== undefined);
+}

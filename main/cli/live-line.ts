@@ -1,0 +1,28 @@
+import type { Sample } from '../../app/metrics/sample';
+import { SATURATED_ELU } from '../../app/metrics/summary';
+import { runSeconds, type Scenario } from '../../app/scenario/schema';
+import { fmtBytes, fmtInt, fmtMs } from './format';
+
+const BAR_WIDTH = 20;
+const MIB = 1024 * 1024;
+
+/** One terminal line per merged second: phase, progress, throughput, latency, errors, memory. */
+export function liveLine(s: Sample, sc: Scenario): string {
+  const total = sc.warmupSeconds + runSeconds(sc);
+  const done = Math.min(total, s.second + 1);
+  const filled = Math.round((done / total) * BAR_WIDTH);
+  const bar = '#'.repeat(filled) + '.'.repeat(BAR_WIDTH - filled);
+  const phase = s.phase === 'warmup' ? 'warm-up' : 'run';
+  const rss = s.workers.reduce((a, w) => a + w.mem.rss, 0);
+  const maxElu = Math.max(0, ...s.workers.map((w) => w.elu));
+  const parts = [
+    `${String(s.second + 1).padStart(4)}s ${phase.padEnd(7)} [${bar}] ${String(done).padStart(3)}/${total}s`,
+    `${fmtInt(s.totals.count).padStart(9)} ops/s`,
+    `p50 ${fmtMs(s.latency.p50).padStart(6)} ms`,
+    `p99 ${fmtMs(s.latency.p99).padStart(6)} ms`,
+    `err/s ${fmtInt(s.totals.errors + s.totals.timeouts)}`,
+  ];
+  if (sc.target.kind === 'builtin-file') parts.push(`${(s.bytesIn / MIB).toFixed(1)} MiB/s`);
+  parts.push(`rss ${fmtBytes(rss)}`, `elu ${Math.round(maxElu * 100)}%${maxElu >= SATURATED_ELU ? ' SATURATED' : ''}`);
+  return parts.join('  ');
+}

@@ -1,0 +1,65 @@
+import type { Sample } from '../../app/metrics/sample';
+import type { Summary } from '../../app/metrics/summary';
+import type { LogEntry, PhaseMark, RunHeader } from '../../app/run/format';
+import type { Scenario } from '../../app/scenario/schema';
+import { Run } from '../orchestrator';
+import { recordRun } from '../run-recorder';
+import { liveLine } from './live-line';
+import { summaryTable } from './summary-table';
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+/** 128 + signal number, the shell convention for "ended by a signal". */
+const EXIT_BY_SIGNAL: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+
+export interface RunCommandOptions {
+  out?: string;
+  runsDir: string;
+  quiet?: boolean;
+  print?: (line: string) => void;
+}
+
+/** Run a scenario in the terminal: a line per second, a summary table, an exit code. */
+export async function runCommand(scenario: Scenario, o: RunCommandOptions): Promise<number> {
+  const print = o.print ?? ((l: string) => process.stdout.write(l + '\n'));
+  const run = new Run(scenario);
+  const file = recordRun(run, { file: o.out, dir: o.runsDir });
+  let header: RunHeader | undefined;
+  let signal: string | undefined;
+
+  run.on('header', (h: RunHeader) => (header = h));
+  run.on('phase', (p: PhaseMark) => {
+    if (!o.quiet && p.phase !== 'running' && p.phase !== 'warmup') print(`-- ${p.phase}`);
+  });
+  run.on('sample', (s: Sample) => !o.quiet && print(liveLine(s, scenario)));
+  run.on('log', (l: LogEntry) => {
+    if (l.level !== 'info' || !o.quiet) print(`${l.level}: [${l.source}] ${l.message}`);
+  });
+
+  const onSignal = (sig: NodeJS.Signals): void => {
+    if (signal) {
+      print('killing workers');
+      run.kill();
+      return;
+    }
+    signal = sig;
+    print(`${sig}: stopping (in-flight operations finish; again to kill)`);
+    run.stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let summary: Summary;
+  try {
+    summary = await run.execute();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  print('');
+  print(summaryTable(summary, header));
+  const path = file.path();
+  if (path) print(`run file: ${path}`);
+  if (signal) return EXIT_BY_SIGNAL[signal] ?? EXIT_FAILED;
+  return summary.status === 'done' ? EXIT_OK : EXIT_FAILED;
+}

@@ -1,0 +1,47 @@
+import type { Summary, OpSummary } from '../../app/metrics/summary';
+import type { RunHeader } from '../../app/run/format';
+import { fmtBytes, fmtInt, fmtMs, fmtPct, table } from './format';
+
+const MIB = 1024 * 1024;
+
+/** The final report: one row per op type and one for all of them together. */
+export function summaryTable(s: Summary, header?: RunHeader): string {
+  const out: string[] = [];
+  const name = header ? `${header.scenario.name} (${header.scenario.target.kind})` : 'run';
+  out.push(`${name}: ${s.status}, ${s.seconds} s measured after ${s.warmup.seconds} s warm-up (${fmtInt(s.warmup.ops)} warm-up ops kept apart)`);
+  const rows: string[][] = [
+    ['op', 'ops', 'ops/s', 'median', 'min', 'max', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', '<=1ms', '<=2ms', '<=4ms', '<=8ms', '<=16ms', 'not found', 'errors', 'timeouts'],
+  ];
+  const row = (label: string, o: OpSummary): string[] => [
+    label,
+    fmtInt(o.ops),
+    fmtInt(o.opsPerSec.mean),
+    fmtInt(o.opsPerSec.median),
+    fmtInt(o.opsPerSec.min),
+    fmtInt(o.opsPerSec.max),
+    fmtMs(o.latency.p50),
+    fmtMs(o.latency.p90),
+    fmtMs(o.latency.p99),
+    fmtMs(o.latency.p999),
+    fmtMs(o.latency.max),
+    fmtPct(o.buckets.le1ms),
+    fmtPct(o.buckets.le2ms),
+    fmtPct(o.buckets.le4ms),
+    fmtPct(o.buckets.le8ms),
+    fmtPct(o.buckets.le16ms),
+    fmtInt(o.notFound),
+    fmtInt(o.errors),
+    fmtInt(o.timeouts),
+  ];
+  for (const [op, o] of Object.entries(s.ops)) rows.push(row(op, o));
+  if (Object.keys(s.ops).length > 1) rows.push(row('all', s.total));
+  out.push(table(rows));
+  if (s.bytesInPerSec > 0) out.push(`received ${(s.bytesInPerSec / MIB).toFixed(2)} MiB/s, sent ${(s.bytesOutPerSec / MIB).toFixed(2)} MiB/s`);
+  const peaks = Object.entries(s.peakRss).map(([w, b]) => `w${w} ${fmtBytes(b)}`);
+  if (peaks.length) out.push(`peak RSS: ${peaks.join(', ')}`);
+  if (s.saturatedSeconds > 0) {
+    out.push(`warning: a worker's event loop was saturated for ${s.saturatedSeconds} s; those numbers are limited by the client, not the target`);
+  }
+  if (header) out.push(`workers on node ${header.env.workerNode} (${header.env.nodeBinary}); ${header.env.cpus} CPUs, ${header.env.host}`);
+  return out.join('\n');
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { Sample } from '../app/metrics/sample';
+import { summarize, type RunStatus, type Summary } from '../app/metrics/summary';
+import type { LogEntry, Phase, PhaseMark, RunHeader } from '../app/run/format';
+import { RUN_FORMAT, RUN_FORMAT_VERSION } from '../app/run/format';
+import { runSeconds, type Scenario } from '../app/scenario/schema';
+import { redactTarget } from '../app/scenario/targets';
+import type { Endpoint } from '../app/protocol/worker';
+import { STOP_GRACE_MS } from './child';
+import { environment } from './environment';
+import { resolveNodeBinary } from './node-binary';
+import { NodeTracker } from './node-tracker';
+import { TargetRunner } from './target-runner';
+import { TickMerger } from './tick-merger';
+import { WorkerPool, type WorkerInfo } from './worker-pool';
+import { StopRequested, waitForWorkers } from './wait-workers';
+
+/** Time between 'go' and second 0, so every worker has the message before t0. */
+export const GO_DELAY_MS = 250;
+/** How often pending ticks are checked for a complete second. */
+const FLUSH_INTERVAL_MS = 100;
+
+/**
+ * One run of one scenario. It only emits: 'header', 'phase', 'sample', 'log',
+ * 'summary'. Files, terminals and windows are listeners.
+ */
+export class Run extends EventEmitter {
+  readonly id = randomUUID();
+  phase: Phase = 'starting';
+  readonly samples: Sample[] = [];
+  private pool: WorkerPool | undefined;
+  private target: TargetRunner | undefined;
+  private readonly nodes = new NodeTracker();
+  private merger: TickMerger | undefined;
+  private stopRequested = false;
+  private failure: string | undefined;
+  private endAt = Infinity;
+  private wakeup: (() => void) | undefined;
+  private headerSent = false;
+
+  constructor(readonly scenario: Scenario) {
+    super();
+  }
+
+  /** Run to the end; never rejects: failures end as status 'failed' with a log line. */
+  async execute(): Promise<Summary> {
+    const timers: NodeJS.Timeout[] = [];
+    let workerInfo: WorkerInfo[] = [];
+    const node = resolveNodeBinary(this.scenario.node);
+    try {
+      this.setPhase('starting');
+      if (node.fallback) this.log('warn', 'main', `no "${this.scenario.node}" on PATH: workers run on ${node.path}`);
+      const endpoint = await this.startTarget(node.path);
+      const pool = new WorkerPool(this.scenario.workers, node.path, { ...process.env, ...this.scenario.env });
+      this.pool = pool;
+      this.wirePool(pool);
+      pool.start(this.scenario, endpoint);
+      workerInfo = await waitForWorkers(pool, this.scenario, () => this.stopRequested);
+      this.sendHeader(node.path, workerInfo);
+      const t0 = Date.now() + GO_DELAY_MS;
+      const measureAt = t0 + this.scenario.warmupSeconds * 1000;
+      this.endAt = measureAt + runSeconds(this.scenario) * 1000;
+      const merger = new TickMerger(this.scenario.workers, this.scenario.warmupSeconds, t0, (s) => this.onSample(s), (now) => this.nodes.snapshot(now));
+      this.merger = merger;
+      pool.on('tick', (t) => merger.add(t));
+      pool.go(t0);
+      const at = (ms: number, fn: () => void): void => void timers.push(setTimeout(fn, Math.max(0, ms - Date.now())));
+      if (this.scenario.warmupSeconds > 0) at(t0, () => this.setPhase('warmup', 0));
+      at(measureAt, () => this.setPhase('running', this.scenario.warmupSeconds));
+      at(this.endAt, () => this.setPhase('stopping'));
+      timers.push(setInterval(() => merger.flush(Date.now(), { waitForLast: this.ending }), FLUSH_INTERVAL_MS));
+      await new Promise<void>((resolve) => {
+        this.wakeup = () => merger.allDone && resolve();
+        this.wakeup();
+      });
+      merger.flush(Date.now(), { force: true });
+    } catch (err) {
+      if (!(err instanceof StopRequested)) this.fail(err instanceof Error ? err.message : String(err));
+    } finally {
+      timers.forEach((t) => clearTimeout(t));
+      await this.pool?.waitExit(STOP_GRACE_MS);
+      await this.target?.stop();
+    }
+    if (!this.headerSent) this.sendHeader(node.path, workerInfo);
+    const status: RunStatus = this.failure ? 'failed' : this.stopRequested ? 'stopped' : 'done';
+    const summary = summarize(this.samples, status);
+    this.setPhase(status);
+    this.emit('summary', summary);
+    return summary;
+  }
+
+  /** Orderly stop: workers finish what is in flight and send their last tick. */
+  stop(): void {
+    if (this.stopRequested) return;
+    this.stopRequested = true;
+    this.log('info', 'main', 'stop requested');
+    if (this.phase !== 'starting') this.setPhase('stopping');
+    void this.pool?.stop(this.scenario.opTimeoutMs + STOP_GRACE_MS);
+  }
+
+  /** Immediate stop: every child is killed now. */
+  kill(): void {
+    this.stopRequested = true;
+    this.pool?.kill();
+    void this.target?.stop();
+  }
+
+  private get ending(): boolean {
+    return this.stopRequested || this.failure !== undefined || Date.now() >= this.endAt;
+  }
+
+  private async startTarget(execPath: string): Promise<Endpoint | undefined> {
+    const t = this.scenario.target;
+    if (t.kind !== 'builtin-kv' && t.kind !== 'builtin-file') return undefined;
+    if (t.external) return { host: t.host, port: t.port };
+    const runner = new TargetRunner(t);
+    this.target = runner;
+    runner.on('node-stats', (n) => this.nodes.update(n, Date.now()));
+    runner.on('log', (level, message) => this.log(level, 'target', message));
+    runner.on('exit', (e: { code: number | null; signal: string | null }) => {
+      this.fail(`${t.kind} server exited during the run (code ${e.code}, signal ${e.signal})`);
+    });
+    return runner.start(execPath);
+  }
+
+  private wirePool(pool: WorkerPool): void {
+    pool.on('log', (id: number, level: LogEntry['level'], message: string) => this.log(level, `worker ${id}`, message));
+    pool.on('finished', (id: number, last: number) => {
+      this.merger?.finished(id, last);
+      this.wakeup?.();
+    });
+    pool.on('died', (_id: number, description: string) => this.log('error', 'main', description));
+    pool.on('fatal', (id: number, message: string) => this.log('error', `worker ${id}`, message));
+    pool.on('gone', (id: number) => {
+      this.merger?.died(id);
+      if (this.merger?.allDone && this.samples.length === 0 && !this.stopRequested && !this.failure && !this.ending) {
+        this.fail('every worker ended before the run began');
+      }
+      this.wakeup?.();
+    });
+  }
+
+  private fail(message: string): void {
+    if (this.failure) return;
+    this.failure = message;
+    this.log('error', 'main', message);
+    if (this.phase !== 'starting') this.setPhase('stopping');
+    void this.pool?.stop(this.scenario.opTimeoutMs + STOP_GRACE_MS);
+  }
+
+  private onSample(s: Sample): void {
+    this.samples.push(s);
+    this.emit('sample', s);
+  }
+
+  private sendHeader(nodePath: string, info: WorkerInfo[]): void {
+    this.headerSent = true;
+    const clients = Object.assign({}, ...info.map((i) => i.versions)) as Record<string, string>;
+    const header: RunHeader = {
+      format: RUN_FORMAT,
+      version: RUN_FORMAT_VERSION,
+      id: this.id,
+      createdAt: new Date().toISOString(),
+      scenario: { ...this.scenario, target: redactTarget(this.scenario.target) },
+      env: environment(nodePath, info[0]?.node ?? 'unknown', clients),
+    };
+    this.emit('header', header);
+  }
+
+  private setPhase(phase: Phase, second?: number): void {
+    if (this.phase === phase && phase !== 'starting') return;
+    this.phase = phase;
+    const mark: PhaseMark = { phase, at: Date.now(), ...(second === undefined ? {} : { second }) };
+    this.emit('phase', mark);
+  }
+
+  private log(level: LogEntry['level'], source: string, message: string): void {
+    const entry: LogEntry = { level, message, at: Date.now(), source };
+    this.emit('log', entry);
+  }
+}

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EventEmitter } from 'node:events';
+import { decodeMessage } from '../app/protocol/envelope';
+import { FromTargetSchema, type ToTarget } from '../app/protocol/target';
+import type { Endpoint } from '../app/protocol/worker';
+import type { NodeCounters } from '../app/metrics/node-stats';
+import type { Target } from '../app/scenario/targets';
+import { ManagedChild, STOP_GRACE_MS } from './child';
+import { entryPath } from './entries';
+
+/** A built-in server that does not listen within this long has failed to start. */
+export const TARGET_READY_TIMEOUT_MS = 15_000;
+
+export type BuiltinTarget = Extract<Target, { kind: 'builtin-kv' | 'builtin-file' }>;
+
+/**
+ * Starts one of kvscope's own servers as a child process and relays its
+ * per-node counters. Events: 'node-stats' (NodeCounters[]), 'log', 'exit'.
+ */
+export class TargetRunner extends EventEmitter {
+  private readonly child = new ManagedChild('target', entryPath('workers/targets/main'));
+  private readonly workDir = mkdtempSync(join(tmpdir(), 'kvscope-target-'));
+  private stopped = false;
+
+  constructor(private readonly target: BuiltinTarget) {
+    super();
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Start the server and resolve with its address once it listens. */
+  start(execPath: string): Promise<Endpoint> {
+    return new Promise<Endpoint>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`${this.target.kind} did not start within ${TARGET_READY_TIMEOUT_MS / 1000} s`));
+      }, TARGET_READY_TIMEOUT_MS);
+      const settle = (fn: () => void): void => {
+        clearTimeout(timer);
+        fn();
+      };
+      this.child.on('message', (raw: unknown) => {
+        const d = decodeMessage(FromTargetSchema, raw);
+        if (!d.ok) return this.emit('log', 'warn', `target sent a bad message: ${d.reason}`);
+        const m = d.msg;
+        switch (m.type) {
+          case 'ready':
+            return settle(() => resolve({ host: m.data.host, port: m.data.port }));
+          case 'node-stats':
+            return void this.emit('node-stats', m.data.nodes as NodeCounters[]);
+          case 'log':
+            return void this.emit('log', m.data.level, m.data.message);
+          case 'fatal':
+            return settle(() => reject(new Error(`${this.target.kind}: ${m.data.message}`)));
+          default: {
+            const unknown: never = m;
+            this.emit('log', 'warn', `target sent unknown message ${JSON.stringify(unknown)}`);
+          }
+        }
+      });
+      this.child.on('exit', (e: { code: number | null; signal: string | null; requested: boolean; stderr: string }) => {
+        settle(() => reject(new Error(`${this.target.kind} exited before it was ready (code ${e.code}, signal ${e.signal}) ${e.stderr}`)));
+        if (!e.requested && !this.stopped) this.emit('exit', e);
+      });
+      this.child.start({ execPath });
+      const start: ToTarget = { type: 'start', data: { target: this.target, workDir: this.workDir } };
+      this.child.send(start);
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const stop: ToTarget = { type: 'stop', data: {} };
+    await this.child.stop(stop, STOP_GRACE_MS);
+    rmSync(this.workDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,89 @@
+import { mergeTicks, type MeasuredPhase, type Sample } from '../app/metrics/sample';
+import type { Tick } from '../app/metrics/tick';
+import type { NodeSample } from '../app/metrics/node-stats';
+
+/** How long after a second ends main waits for a slow worker's tick before emitting without it. */
+export const TICK_GRACE_MS = 1500;
+
+/**
+ * Collects ticks by second and emits one merged sample per second, in order,
+ * once every worker still expected has reported (or its grace has passed).
+ * A tick for a second already emitted is counted in the next one, so no
+ * operation is lost.
+ */
+export class TickMerger {
+  private readonly pending = new Map<number, Tick[]>();
+  private readonly lastSecond = new Map<number, number>();
+  private readonly gone = new Set<number>();
+  private next = 0;
+  lateTicks = 0;
+
+  constructor(
+    private readonly workers: number,
+    private readonly warmupSeconds: number,
+    private readonly t0: number,
+    private readonly emit: (s: Sample) => void,
+    private readonly nodes: (now: number) => NodeSample[],
+  ) {}
+
+  add(tick: Tick): void {
+    if (this.gone.has(tick.worker)) return;
+    let second = tick.second;
+    if (second < this.next) {
+      this.lateTicks++;
+      second = this.next;
+    }
+    const bucket = this.pending.get(second) ?? [];
+    bucket.push(tick);
+    this.pending.set(second, bucket);
+  }
+
+  /** The worker sent its last tick (for `second`); it is not waited for after it. */
+  finished(worker: number, second: number): void {
+    this.lastSecond.set(worker, second);
+  }
+
+  /** The worker died: what it sent counts, nothing more is waited for. */
+  died(worker: number): void {
+    this.gone.add(worker);
+  }
+
+  /** True once every worker has finished or died. */
+  get allDone(): boolean {
+    for (let w = 0; w < this.workers; w++) if (!this.gone.has(w) && !this.lastSecond.has(w)) return false;
+    return true;
+  }
+
+  /**
+   * Emit every second that is complete, or overdue while `waitForLast` is
+   * false. With `force`, emit everything still pending.
+   */
+  flush(now: number, opts: { force?: boolean; waitForLast?: boolean } = {}): void {
+    for (;;) {
+      const k = this.next;
+      const bucket = this.pending.get(k) ?? [];
+      const laterPending = [...this.pending.keys()].some((s) => s > k);
+      if (opts.force) {
+        if (bucket.length === 0 && !laterPending) return;
+      } else if (!this.complete(k, bucket)) {
+        const overdue = now >= this.t0 + (k + 1) * 1000 + TICK_GRACE_MS;
+        if (!overdue || opts.waitForLast) return;
+      }
+      if (this.allDone && bucket.length === 0 && !laterPending) return;
+      this.pending.delete(k);
+      this.next++;
+      const phase: MeasuredPhase = k < this.warmupSeconds ? 'warmup' : 'run';
+      this.emit(mergeTicks(k, phase, this.t0 + (k + 1) * 1000, bucket, this.nodes(now)));
+    }
+  }
+
+  private complete(k: number, bucket: readonly Tick[]): boolean {
+    for (let w = 0; w < this.workers; w++) {
+      if (this.gone.has(w)) continue;
+      const last = this.lastSecond.get(w);
+      if (last !== undefined && last < k) continue;
+      if (!bucket.some((t) => t.worker === w)) return false;
+    }
+    return true;
+  }
+}

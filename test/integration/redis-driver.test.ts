@@ -1,0 +1,173 @@
+import Redis from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseScenario } from '../../app/scenario/schema';
+import { NOT_FOUND, OK, type Driver, type DriverContext } from '../../workers/load/driver';
+import { createDriver } from '../../workers/load/drivers/redis';
+import { freePort } from '../helpers/ports';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+
+const VALUE_SIZE = 300;
+// Ops issued in one turn, so auto-pipelining has something to batch.
+const BURST = 200;
+// A refused port must fail fast, well under any retry schedule.
+const REFUSED_LIMIT_MS = 10_000;
+// Small, so the stalled-server case finishes quickly.
+const STALL_TIMEOUT_MS = 200;
+const PASSWORD = 'right-pass-7c1e';
+const WRONG_PASSWORD = 'wrong-pass-94ab';
+
+interface Harness {
+  driver: Driver;
+  ctx: DriverContext;
+  logs: string[];
+}
+
+function harness(port: number, target: Record<string, unknown> = {}, scenario: Record<string, unknown> = {}): Harness {
+  const logs: string[] = [];
+  const ctx: DriverContext = {
+    scenario: parseScenario({ target: { kind: 'redis', host: '127.0.0.1', port, ...target }, valueSize: VALUE_SIZE, ...scenario }),
+    workerId: 0,
+    io: { bytesIn: 0, bytesOut: 0 },
+    log: (level, message) => void logs.push(`${level}: ${message}`),
+  };
+  return { driver: createDriver(ctx), ctx, logs };
+}
+
+/** Connects, runs `body`, and always closes the driver. */
+async function withDriver(h: Harness, body: (d: Driver) => Promise<void>): Promise<void> {
+  try {
+    await h.driver.connect();
+    await body(h.driver);
+  } finally {
+    await h.driver.close();
+  }
+}
+
+describe('redis driver', () => {
+  let server: RedisServer;
+  let plain: Redis;
+
+  beforeAll(async () => {
+    server = await startRedisServer();
+    plain = new Redis({ host: server.host, port: server.port, lazyConnect: true });
+    await plain.connect();
+  });
+
+  afterAll(async () => {
+    plain?.disconnect();
+    await server?.stop();
+  });
+
+  it('sets and gets a value of valueSize bytes and counts the bytes', async () => {
+    const h = harness(server.port);
+    await withDriver(h, async (d) => {
+      expect(await d.run('set', 'k-one')).toBe(OK);
+      expect(await plain.strlen('k-one')).toBe(VALUE_SIZE);
+      expect(h.ctx.io.bytesOut).toBeGreaterThanOrEqual(VALUE_SIZE);
+      expect(await d.run('get', 'k-one')).toBe(OK);
+      expect(h.ctx.io.bytesIn).toBe(VALUE_SIZE);
+      expect(await d.run('get', 'k-missing')).toBe(NOT_FOUND);
+      expect(h.ctx.io.bytesIn).toBe(VALUE_SIZE);
+      await expect(d.run('del', 'k-one')).rejects.toThrow(/del/);
+    });
+    expect(h.driver.versions.ioredis).toMatch(/^\d+\.\d+\.\d+/);
+    expect(h.logs.join('\n')).toMatch(/connected to redis at 127\.0\.0\.1:\d+/);
+  });
+
+  for (const autoPipelining of [true, false]) {
+    it(`runs a burst with auto-pipelining ${autoPipelining ? 'on' : 'off'}`, async () => {
+      const h = harness(server.port, { autoPipelining });
+      await withDriver(h, async (d) => {
+        const keys = Array.from({ length: BURST }, (_, i) => `ap-${autoPipelining}-${i}`);
+        expect(new Set(await Promise.all(keys.map((k) => d.run('set', k))))).toEqual(new Set([OK]));
+        expect(new Set(await Promise.all(keys.map((k) => d.run('get', k))))).toEqual(new Set([OK]));
+        expect(h.ctx.io.bytesIn).toBe(BURST * VALUE_SIZE);
+      });
+    });
+  }
+
+  it('opens target.connections connections and uses them all', async () => {
+    const clients = async (): Promise<string[]> => String(await plain.client('LIST')).trim().split('\n');
+    const before = (await clients()).length;
+    const h = harness(server.port, { connections: 2 });
+    await withDriver(h, async (d) => {
+      expect(await clients()).toHaveLength(before + 2);
+      expect(await d.run('set', 'two-a')).toBe(OK);
+      expect(await d.run('set', 'two-b')).toBe(OK);
+      // Round robin: each connection's last command was one of the driver's.
+      expect((await clients()).filter((line) => / cmd=set /.test(line))).toHaveLength(2);
+      expect(await d.run('get', 'two-a')).toBe(OK);
+      expect(await d.run('get', 'two-b')).toBe(OK);
+    });
+  });
+
+  it('rejects a refused port quickly with the address and the cause', async () => {
+    const port = await freePort();
+    const h = harness(port);
+    const started = Date.now();
+    const err = await h.driver.connect().then(() => undefined, (e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(REFUSED_LIMIT_MS);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toContain(`127.0.0.1:${port}`);
+    expect((err as Error).message).toContain('ECONNREFUSED');
+    await h.driver.close();
+  });
+
+  it('reports a stalled server as a timeout', async () => {
+    const stalled = await startRedisServer();
+    const h = harness(stalled.port, {}, { opTimeoutMs: STALL_TIMEOUT_MS });
+    try {
+      await h.driver.connect();
+      process.kill(stalled.pid, 'SIGSTOP');
+      const err = await h.driver.run('get', 'k').then(() => undefined, (e: unknown) => e);
+      expect(err).toBeInstanceOf(Error);
+      expect(h.driver.isTimeout(err)).toBe(true);
+      expect(h.driver.isTimeout(new Error('other'))).toBe(false);
+    } finally {
+      process.kill(stalled.pid, 'SIGCONT');
+      await h.driver.close();
+      await stalled.stop();
+    }
+  });
+});
+
+describe('redis driver with a password', () => {
+  let server: RedisServer;
+
+  beforeAll(async () => {
+    server = await startRedisServer({ password: PASSWORD });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('authenticates with the right password', async () => {
+    const h = harness(server.port, { password: PASSWORD });
+    await withDriver(h, async (d) => {
+      expect(await d.run('set', 'auth-k')).toBe(OK);
+      expect(await d.run('get', 'auth-k')).toBe(OK);
+    });
+    expect(h.logs.join('\n')).not.toContain(PASSWORD);
+  });
+
+  it('fails clearly with a wrong password and never shows it', async () => {
+    const h = harness(server.port, { password: WRONG_PASSWORD });
+    const err = await h.driver.connect().then(() => undefined, (e: unknown) => e);
+    await h.driver.close();
+    expect(err).toBeInstanceOf(Error);
+    const message = (err as Error).message;
+    expect(message).toContain(`127.0.0.1:${server.port}`);
+    expect(message).toMatch(/authentication failed/);
+    expect(message).not.toContain(WRONG_PASSWORD);
+    expect(String((err as Error).stack)).not.toContain(WRONG_PASSWORD);
+    expect(h.logs.join('\n')).not.toContain(WRONG_PASSWORD);
+  });
+
+  it('says a password is needed when none is given', async () => {
+    const h = harness(server.port);
+    const err = await h.driver.connect().then(() => undefined, (e: unknown) => e);
+    await h.driver.close();
+    expect((err as Error).message).toMatch(/requires a password/);
+  });
+});

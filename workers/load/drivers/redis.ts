@@ -1,0 +1,171 @@
+import Redis, { type RedisOptions } from 'ioredis';
+import type { Target } from '../../../app/scenario/targets';
+import { NOT_FOUND, OK, type Driver, type DriverContext, type DriverFactory, type IoCounters, type Outcome } from '../driver';
+import { Rng, makeValue } from '../keys';
+
+type RedisSettings = Extract<Target, { kind: 'redis' }>;
+
+// A host that drops SYNs (firewall, wrong address) would otherwise hang connect() for ioredis's 10 s default.
+const CONNECT_TIMEOUT_MS = 5_000;
+// In-flight commands survive one reconnect; after that they fail rather than pile up behind a dead server.
+const MAX_RETRIES_PER_REQUEST = 1;
+// Once connected, a dropped connection is retried with a short, capped back-off so a restarted server rejoins the run.
+const RECONNECT_STEP_MS = 100;
+const RECONNECT_MAX_DELAY_MS = 2_000;
+// QUIT is a courtesy to the server; a stalled server must not hold up the worker's shutdown.
+const QUIT_GRACE_MS = 1_000;
+// How long a closing socket may wait for the server's FIN before it is destroyed; ioredis's 2 s default
+// also keeps a finished worker alive that long when the socket had already dropped.
+const DISCONNECT_TIMEOUT_MS = 250;
+// ioredis rejects a command that outlives `commandTimeout` with a plain Error carrying only this text.
+const COMMAND_TIMEOUT_MESSAGE = 'Command timed out';
+const REDACTED = '***';
+
+const IOREDIS_VERSION = (require('ioredis/package.json') as { version: string }).version;
+
+const returnOk = (): Outcome => OK;
+const noop = (): void => undefined;
+
+class RedisDriver implements Driver {
+  readonly versions = { ioredis: IOREDIS_VERSION };
+  private readonly clients: Redis[];
+  private readonly value: string;
+  private readonly where: string;
+  private readonly io: IoCounters;
+  private next = 0;
+  /** Reconnecting is allowed only after a successful connect(), and never after close(). */
+  private connected = false;
+  private closed = false;
+  /** The latest 'error' event: connect() rejects with a bare "Connection is closed.", the cause arrives here. */
+  private lastError: unknown;
+  /** Errors repeat on every reconnect attempt; each distinct one is logged once per outage. */
+  private lastLogged: string | undefined;
+
+  constructor(private readonly ctx: DriverContext, private readonly target: RedisSettings) {
+    const { scenario } = ctx;
+    this.io = ctx.io;
+    this.where = `${target.host}:${target.port}`;
+    this.value = makeValue(scenario.valueSize, new Rng(scenario.seed + ctx.workerId));
+    const options: RedisOptions = {
+      host: target.host,
+      port: target.port,
+      password: target.password,
+      db: target.db,
+      lazyConnect: true,
+      enableAutoPipelining: target.autoPipelining,
+      commandTimeout: scenario.opTimeoutMs,
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+      maxRetriesPerRequest: MAX_RETRIES_PER_REQUEST,
+      // Without a connection, commands fail at once instead of buffering without bound.
+      enableOfflineQueue: false,
+      retryStrategy: (times) =>
+        this.connected && !this.closed ? Math.min(times * RECONNECT_STEP_MS, RECONNECT_MAX_DELAY_MS) : null,
+    };
+    this.clients = [];
+    for (let i = 0; i < target.connections; i++) {
+      const client = new Redis(options);
+      client.on('error', this.onError);
+      client.on('ready', this.onReady);
+      this.clients.push(client);
+    }
+  }
+
+  async connect(): Promise<void> {
+    const results = await Promise.allSettled(this.clients.map((c) => c.connect()));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) {
+      const reason = describe(this.lastError ?? failed.reason);
+      await this.close();
+      throw new Error(this.scrub(`cannot connect to redis at ${this.where}: ${reason}`));
+    }
+    this.connected = true;
+    const t = this.target;
+    this.ctx.log(
+      'info',
+      `connected to redis at ${this.where} (db ${t.db}, ${t.connections} connection(s), auto-pipelining ${t.autoPipelining ? 'on' : 'off'})`,
+    );
+  }
+
+  run(op: string, key: string): Promise<Outcome> {
+    const client = this.clients[this.next];
+    if (++this.next === this.clients.length) this.next = 0;
+    if (op === 'get') {
+      this.io.bytesOut += key.length;
+      // Buffers skip a UTF-8 decode and give the exact byte count.
+      return client.getBuffer(key).then(this.onGet);
+    }
+    if (op === 'set') {
+      this.io.bytesOut += key.length + this.value.length;
+      return client.set(key, this.value).then(returnOk);
+    }
+    return Promise.reject(new Error(`redis has no operation "${op}"`));
+  }
+
+  isTimeout(err: unknown): boolean {
+    return err instanceof Error && err.message === COMMAND_TIMEOUT_MESSAGE;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all(this.clients.map(closeClient));
+  }
+
+  private readonly onGet = (reply: Buffer | null): Outcome => {
+    if (reply === null) return NOT_FOUND;
+    this.io.bytesIn += reply.length;
+    return OK;
+  };
+
+  private readonly onError = (err: unknown): void => {
+    this.lastError = err;
+    if (!this.connected || this.closed) return;
+    const message = this.scrub(`redis at ${this.where}: ${describe(err)}`);
+    if (message === this.lastLogged) return;
+    this.lastLogged = message;
+    this.ctx.log('warn', message);
+  };
+
+  private readonly onReady = (): void => {
+    if (!this.connected || this.lastLogged === undefined) return;
+    this.lastLogged = undefined;
+    this.ctx.log('info', `reconnected to redis at ${this.where}`);
+  };
+
+  /** The password must never reach a log or an error, whatever a server or library echoes back. */
+  private scrub(text: string): string {
+    const pw = this.target.password;
+    return pw ? text.split(pw).join(REDACTED) : text;
+  }
+}
+
+/** A reason a user can act on; socket failures keep their errno code (ECONNREFUSED, ETIMEDOUT, ENOTFOUND). */
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const code = (err as NodeJS.ErrnoException).code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return code;
+  if (/WRONGPASS|invalid password/i.test(err.message)) return `authentication failed, check target.password (${err.message})`;
+  if (/NOAUTH/.test(err.message)) return `the server requires a password, set target.password (${err.message})`;
+  return err.message;
+}
+
+async function closeClient(client: Redis): Promise<void> {
+  if (client.status === 'ready') {
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, QUIT_GRACE_MS)));
+    await Promise.race([client.quit().then(noop, noop), grace]);
+    clearTimeout(timer);
+  }
+  // An ended client has no socket and no reconnect pending; disconnecting it again would only arm
+  // ioredis's disconnect timer on a dead socket and hold the process open for its full length.
+  if (client.status === 'end') return;
+  // Also cancels any scheduled reconnect, so nothing keeps running after close().
+  client.disconnect();
+}
+
+export const createDriver: DriverFactory = (ctx) => {
+  const target = ctx.scenario.target;
+  if (target.kind !== 'redis') throw new Error(`the redis driver cannot drive a ${target.kind} target`);
+  return new RedisDriver(ctx, target);
+};

@@ -1,0 +1,47 @@
+import { keyFor, type Rng } from './keys';
+
+/**
+ * Chooses the next operation and key without allocating. Two modes:
+ * a weighted random mix, or the seed benchmark's cycle (write a fresh key,
+ * then read it back `readsPerWrite` times).
+ */
+export class OpPicker {
+  op = 0;
+  key = '';
+  private remainingReads = 0;
+
+  constructor(
+    private readonly rng: Rng,
+    private readonly cumulative: readonly number[],
+    private readonly keySpace: number,
+    private readonly keyLength: number,
+    /** When set: [readOp, writeOp, readsPerWrite]. */
+    private readonly cycle?: readonly [number, number, number],
+  ) {}
+
+  advance(): void {
+    if (this.cycle) {
+      const [read, write, reads] = this.cycle;
+      if (this.remainingReads > 0) {
+        this.remainingReads--;
+        this.op = read;
+        return;
+      }
+      this.remainingReads = reads;
+      this.op = write;
+      this.key = keyFor(this.rng.int(this.keySpace), this.keyLength);
+      return;
+    }
+    const r = this.rng.next();
+    let i = 0;
+    while (i < this.cumulative.length - 1 && r >= this.cumulative[i]) i++;
+    this.op = i;
+    this.key = keyFor(this.rng.int(this.keySpace), this.keyLength);
+  }
+}
+
+/** Cumulative thresholds for weights that sum to 1, in the order of `ops`. */
+export function cumulativeWeights(ops: readonly string[], weights: Record<string, number>): number[] {
+  let acc = 0;
+  return ops.map((o) => (acc += weights[o] ?? 0));
+}

@@ -1,0 +1,52 @@
+import { createHistogram, encodeHistogram, recordUs, type Histogram } from '../../app/metrics/histogram';
+import type { OpTick } from '../../app/metrics/tick';
+
+/**
+ * Per-op counters and latency histogram for the current second. Recording is
+ * the hot path: an array index, a histogram record and an increment. Encoding
+ * happens once a second in `drain`.
+ */
+export class Recorder {
+  private readonly count: number[];
+  private readonly errors: number[];
+  private readonly timeouts: number[];
+  private readonly notFound: number[];
+  private readonly hists: Histogram[];
+
+  constructor(readonly ops: readonly string[]) {
+    this.count = ops.map(() => 0);
+    this.errors = ops.map(() => 0);
+    this.timeouts = ops.map(() => 0);
+    this.notFound = ops.map(() => 0);
+    this.hists = ops.map(() => createHistogram());
+  }
+
+  /** A successful answer (a value or a well-formed not-found), `us` microseconds after its start. */
+  ok(op: number, us: number, notFound: boolean): void {
+    this.count[op]++;
+    if (notFound) this.notFound[op]++;
+    recordUs(this.hists[op], us);
+  }
+
+  fail(op: number, timeout: boolean): void {
+    if (timeout) this.timeouts[op]++;
+    else this.errors[op]++;
+  }
+
+  /** This second's numbers, encoded; the counters start again from zero. */
+  drain(): Record<string, OpTick> {
+    const out: Record<string, OpTick> = {};
+    this.ops.forEach((name, i) => {
+      out[name] = {
+        count: this.count[i],
+        errors: this.errors[i],
+        timeouts: this.timeouts[i],
+        notFound: this.notFound[i],
+        hist: encodeHistogram(this.hists[i]),
+      };
+      this.count[i] = this.errors[i] = this.timeouts[i] = this.notFound[i] = 0;
+      this.hists[i].reset();
+    });
+    return out;
+  }
+}

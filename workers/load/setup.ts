@@ -1,0 +1,35 @@
+import { opWeights, runSeconds, shareOf, type Scenario } from '../../app/scenario/schema';
+import { TARGET_OPS, WRITE_OP } from '../../app/scenario/targets';
+import type { WorkerStart } from '../../app/protocol/worker';
+import type { Driver } from './driver';
+import { Rng } from './keys';
+import { LoadLoop } from './loop';
+import { cumulativeWeights, OpPicker } from './picker';
+import { Recorder } from './recorder';
+
+/** Distinct, reproducible random streams per worker from one scenario seed. */
+const WORKER_SEED_STRIDE = 1_000_003;
+
+/** Turn a scenario and this worker's place in it into a ready load loop. */
+export function buildLoop(s: Scenario, start: WorkerStart, driver: Driver, t0Perf: number): LoadLoop {
+  const weights = opWeights(s);
+  const ops = TARGET_OPS[s.target.kind].filter((o) => weights[o] !== undefined);
+  const rng = new Rng(s.seed * WORKER_SEED_STRIDE + start.id + 1);
+  const cum = cumulativeWeights(ops, weights);
+  const write = WRITE_OP[s.target.kind];
+  const cycle: [number, number, number] | undefined =
+    s.readsPerWrite !== undefined && write ? [ops.indexOf('get'), ops.indexOf(write), s.readsPerWrite] : undefined;
+  const slots = s.rate === undefined ? s.inFlight : 1;
+  const pickers = Array.from({ length: slots }, () => new OpPicker(rng, cum, s.keySpace, s.keyLength, cycle));
+  const measureFrom = t0Perf + s.warmupSeconds * 1000;
+  return new LoadLoop({
+    driver,
+    recorder: new Recorder(ops),
+    pickers,
+    inFlight: s.inFlight,
+    rate: s.rate === undefined ? undefined : s.rate / start.of,
+    measureFrom,
+    endAt: measureFrom + runSeconds(s) * 1000,
+    budget: s.totalOps === undefined ? undefined : shareOf(s.totalOps, start.id, start.of),
+  });
+}

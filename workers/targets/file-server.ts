@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream';
+import type { z } from 'zod';
+import type { BuiltinFileTarget } from '../../app/scenario/targets';
+import { count, FILE_COUNTERS, newCounters, nodeSnapshot } from './counters';
+import { sendToMain } from './ipc';
+import { listen } from './listen';
+import type { RunningTarget } from './running-target';
+import { startStatsReporter } from './stats-reporter';
+
+export type FileTarget = z.output<typeof BuiltinFileTarget>;
+
+/** The served file is written in pieces of this size, so a 1 GiB file never sits in memory whole. */
+const FILL_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Serves one file of random bytes on every GET, read from disk in
+ * `chunkSize` pieces: the variable the 4 KiB vs 64 KiB vs whole-file
+ * comparison is about. One process, one node.
+ */
+export async function startFileServer(t: FileTarget, workDir: string): Promise<RunningTarget> {
+  await mkdir(workDir, { recursive: true });
+  const file = join(workDir, `builtin-file-${process.pid}.bin`);
+  await writeRandomFile(file, t.fileSize);
+  const highWaterMark = t.chunkSize === 'whole' ? t.fileSize : t.chunkSize;
+  const headers = { 'Content-Type': 'application/octet-stream', 'Content-Length': t.fileSize };
+  const counters = newCounters(FILE_COUNTERS);
+
+  const server = createServer((req, res) => {
+    req.resume();
+    if (req.method === 'HEAD') {
+      // Drivers probe with HEAD; it reads nothing from disk, so it is not counted.
+      res.writeHead(200, headers).end();
+      return;
+    }
+    if (req.method !== 'GET') {
+      res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 }).end();
+      return;
+    }
+    res.writeHead(200, headers);
+    // pipeline pauses the file while the socket is full and destroys both
+    // sides if either fails, e.g. when the client goes away mid-file.
+    pipeline(createReadStream(file, { highWaterMark }), res, (err) => {
+      count(counters, err ? 'read.error' : 'read.success');
+    });
+  });
+  const port = await listen(server, t.host, t.port);
+  const id = `file-${process.pid}`;
+  const address = `${t.host}:${port}`;
+  const stopStats = startStatsReporter(
+    () => [nodeSnapshot(id, address, counters)],
+    (nodes) => sendToMain({ type: 'node-stats', data: { nodes } }),
+  );
+  return {
+    host: t.host,
+    port,
+    pids: [process.pid],
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopStats();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+    kill: () => stopStats(),
+  };
+}
+
+async function writeRandomFile(file: string, size: number): Promise<void> {
+  const fh = await open(file, 'w');
+  try {
+    for (let written = 0; written < size; ) {
+      const n = Math.min(FILL_CHUNK_BYTES, size - written);
+      await fh.write(randomBytes(n));
+      written += n;
+    }
+  } finally {
+    await fh.close();
+  }
+}
