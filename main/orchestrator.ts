@@ -38,9 +38,19 @@ export class Run extends EventEmitter {
   private endAt = Infinity;
   private wakeup: (() => void) | undefined;
   private headerSent = false;
+  private finishedWorkers = 0;
 
   constructor(readonly scenario: Scenario) {
     super();
+  }
+
+  /** Process ids of the load workers (for diagnostics and tests). */
+  get workerPids(): number[] {
+    return this.pool?.pids ?? [];
+  }
+
+  get targetPid(): number | undefined {
+    return this.target?.pid;
   }
 
   /** Run to the end; never rejects: failures end as status 'failed' with a log line. */
@@ -127,6 +137,7 @@ export class Run extends EventEmitter {
   private wirePool(pool: WorkerPool): void {
     pool.on('log', (id: number, level: LogEntry['level'], message: string) => this.log(level, `worker ${id}`, message));
     pool.on('finished', (id: number, last: number) => {
+      this.finishedWorkers++;
       this.merger?.finished(id, last);
       this.wakeup?.();
     });
@@ -134,8 +145,8 @@ export class Run extends EventEmitter {
     pool.on('fatal', (id: number, message: string) => this.log('error', `worker ${id}`, message));
     pool.on('gone', (id: number) => {
       this.merger?.died(id);
-      if (this.merger?.allDone && this.samples.length === 0 && !this.stopRequested && !this.failure && !this.ending) {
-        this.fail('every worker ended before the run began');
+      if (this.merger?.allDone && this.finishedWorkers === 0 && !this.stopRequested) {
+        this.fail('every worker died before the run ended');
       }
       this.wakeup?.();
     });

@@ -28,7 +28,11 @@ export const ScenarioSchema = z
     warmupSeconds: z.number().int().min(0).max(3600).default(2),
     /** Length of the measured phase (default 10 s; with totalOps, a time limit that defaults to a day). */
     durationSeconds: z.number().int().min(1).max(MAX_DURATION_SECONDS).optional(),
-    /** Stop after this many measured operations (all workers together), or at durationSeconds if that comes first. */
+    /**
+     * Stop after this many operations started in the measured phase (all workers
+     * together), or at durationSeconds if that comes first. Operations started in
+     * warm-up that finish after it are not part of the budget.
+     */
     totalOps: z.number().int().min(1).max(1e12).optional(),
     /** Fixed total rate in ops/s (open loop, latency measured from intended start); closed loop when absent. */
     rate: z.number().positive().max(10_000_000).optional(),

@@ -62,7 +62,8 @@ export class LoadLoop extends EventEmitter {
 
   /** Operations due under the fixed rate but not started because the in-flight cap was reached. */
   backlog(): number {
-    if (this.o.rate === undefined || this.stopped) return 0;
+    // Below the cap a due operation only waits for the next timer turn; that is not backlog.
+    if (this.o.rate === undefined || this.stopped || this.inFlightNow < this.o.inFlight) return 0;
     const now = performance.now();
     return now < this.nextAt ? 0 : Math.floor((now - this.nextAt) / this.interval) + 1;
   }

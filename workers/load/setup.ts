@@ -21,7 +21,8 @@ export function buildLoop(s: Scenario, start: WorkerStart, driver: Driver, t0Per
     s.readsPerWrite !== undefined && write ? [ops.indexOf('get'), ops.indexOf(write), s.readsPerWrite] : undefined;
   const slots = s.rate === undefined ? s.inFlight : 1;
   const pickers = Array.from({ length: slots }, () => new OpPicker(rng, cum, s.keySpace, s.keyLength, cycle));
-  const measureFrom = t0Perf + s.warmupSeconds * 1000;
+  // Without warm-up every operation is measured, including any the timer starts a hair before t0.
+  const measureFrom = s.warmupSeconds === 0 ? -Infinity : t0Perf + s.warmupSeconds * 1000;
   return new LoadLoop({
     driver,
     recorder: new Recorder(ops),
@@ -29,7 +30,7 @@ export function buildLoop(s: Scenario, start: WorkerStart, driver: Driver, t0Per
     inFlight: s.inFlight,
     rate: s.rate === undefined ? undefined : s.rate / start.of,
     measureFrom,
-    endAt: measureFrom + runSeconds(s) * 1000,
+    endAt: t0Perf + (s.warmupSeconds + runSeconds(s)) * 1000,
     budget: s.totalOps === undefined ? undefined : shareOf(s.totalOps, start.id, start.of),
   });
 }

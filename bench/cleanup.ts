@@ -1,0 +1,47 @@
+/**
+ * Everything the benchmark starts (redis-server, kvscope workers, the bare
+ * loop, redis-benchmark) registers an immediate, synchronous kill here, so no
+ * process outlives the benchmark on any path: normal end, error, Ctrl-C,
+ * SIGTERM or an uncaught exception (all of which pass through 'exit').
+ */
+
+type Kill = () => void;
+
+const kills = new Set<Kill>();
+
+/** Register a kill; the returned function unregisters it once the thing has ended normally. */
+export function onAbort(kill: Kill): () => void {
+  kills.add(kill);
+  return () => void kills.delete(kill);
+}
+
+/** Kill everything still registered, newest first (children before the server they load). */
+export function killAll(): void {
+  for (const kill of [...kills].reverse()) {
+    kills.delete(kill);
+    try {
+      kill();
+    } catch {
+      // One failing kill must not keep the others from running.
+    }
+  }
+}
+
+/** 128 + signal number, the shell convention for "ended by a signal". */
+const EXIT_BY_SIGNAL: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+const EXIT_FAILED = 1;
+
+/**
+ * Install once at start-up. A signal ends the benchmark at once: a partial
+ * measurement is worthless, so there is nothing to finish gracefully.
+ */
+export function installExitHandlers(print: (line: string) => void): void {
+  process.on('exit', killAll);
+  const onSignal = (signal: NodeJS.Signals): void => {
+    print(`\n${signal}: stopping every process the benchmark started`);
+    killAll();
+    process.exit(EXIT_BY_SIGNAL[signal] ?? EXIT_FAILED);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

@@ -1,0 +1,49 @@
+/** Command-line options of the overhead benchmark. */
+
+/** Several rounds, so one noisy round cannot decide the verdict alone. */
+export const DEFAULT_ROUNDS = 3;
+export const DEFAULT_SECONDS = 10;
+/** Long enough for the JIT to settle and the connection to fill its window. */
+export const DEFAULT_WARMUP_SECONDS = 2;
+// Upper bounds keep every invocation finite even with a typo in a flag.
+const MAX_ROUNDS = 50;
+const MAX_SECONDS = 600;
+const MAX_WARMUP_SECONDS = 60;
+
+export interface BenchOptions {
+  rounds: number;
+  /** Measured seconds of each kvscope and bare-loop run (and the target length of each redis-benchmark test). */
+  seconds: number;
+  warmupSeconds: number;
+}
+
+export class UsageError extends Error {}
+
+export const USAGE = `usage: node dist/bench/overhead.js [--rounds N] [--seconds S] [--warmup S]
+  --rounds   rounds of (kvscope, bare ioredis loop, redis-benchmark), default ${DEFAULT_ROUNDS}, max ${MAX_ROUNDS}
+  --seconds  measured seconds per run, default ${DEFAULT_SECONDS}, max ${MAX_SECONDS}
+  --warmup   warm-up seconds excluded from each run, default ${DEFAULT_WARMUP_SECONDS}, max ${MAX_WARMUP_SECONDS}`;
+
+const LIMITS: Record<string, { key: keyof BenchOptions; min: number; max: number }> = {
+  '--rounds': { key: 'rounds', min: 1, max: MAX_ROUNDS },
+  '--seconds': { key: 'seconds', min: 1, max: MAX_SECONDS },
+  '--warmup': { key: 'warmupSeconds', min: 0, max: MAX_WARMUP_SECONDS },
+};
+
+/** Accepts `--flag N` and `--flag=N`; whole numbers only, so runs line up with kvscope's whole seconds. */
+export function parseOptions(argv: readonly string[]): BenchOptions {
+  const o: BenchOptions = { rounds: DEFAULT_ROUNDS, seconds: DEFAULT_SECONDS, warmupSeconds: DEFAULT_WARMUP_SECONDS };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    if (flag === '--help' || flag === '-h') throw new UsageError(USAGE);
+    const limit = LIMITS[flag];
+    if (!limit) throw new UsageError(`unknown option ${argv[i]}\n${USAGE}`);
+    const text = inline ?? argv[++i];
+    const n = Number(text);
+    if (text === undefined || !Number.isInteger(n) || n < limit.min || n > limit.max) {
+      throw new UsageError(`${flag} needs a whole number from ${limit.min} to ${limit.max}, got ${text ?? 'nothing'}`);
+    }
+    o[limit.key] = n;
+  }
+  return o;
+}

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRunFile } from '../../app/run/reader';
+import { CATALOG } from '../../app/scenario/catalog';
+import { CLI, descendants, startCli } from '../helpers/cli';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { waitGone } from '../helpers/run';
+
+/** Long enough that only a signal ends these runs. */
+const LONG_RUN = 'durationSeconds=120';
+
+describe('kvscope CLI', () => {
+  let redis: RedisServer;
+  const dir = mkdtempSync(join(tmpdir(), 'kvscope-cli-'));
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('lists the built-in scenarios', () => {
+    const r = spawnSync(process.execPath, [CLI, 'scenarios'], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    for (const c of CATALOG) expect(r.stdout).toContain(c.name);
+  });
+
+  it('rejects a bad scenario naming every bad field, with exit code 2', () => {
+    const r = spawnSync(process.execPath, [CLI, 'run', 'redis-mix', '--set', 'workers=0', '--set', 'valueSize=big', '--set', 'wrokers=3'], {
+      encoding: 'utf8',
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/workers: .*>=1|workers: .*1/);
+    expect(r.stderr).toMatch(/valueSize: /);
+    expect(r.stderr).toMatch(/wrokers: unknown setting/);
+  });
+
+  it('rejects an unknown scenario with exit code 2', () => {
+    const r = spawnSync(process.execPath, [CLI, 'run', 'no-such-thing'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('unknown scenario "no-such-thing"');
+    expect(r.stderr).toContain('redis-mix');
+  });
+
+  it('runs to the end: a line per second, a summary table, exit code 0', async () => {
+    const out = join(dir, 'done.ndjson');
+    const cli = startCli(['run', 'redis-mix', '--set', `target.port=${redis.port}`, '--set', 'durationSeconds=2', '--set', 'warmupSeconds=1', '--out', out]);
+    const { code } = await cli.exited;
+    expect(code).toBe(0);
+    const text = cli.output();
+    expect(text.match(/ops\/s\s+p50/g)?.length).toBe(3);
+    expect(text).toMatch(/op\s+ops\s+ops\/s/);
+    expect(text).toMatch(/^get\s+[\d,]+/m);
+    expect(text).toContain(`run file: ${out}`);
+    expect(readRunFile(out).summary.status).toBe('done');
+  });
+
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    it(`${signal} to the whole process group stops the run in order, exit ${code}, no process left`, async () => {
+      const out = join(dir, `${signal}.ndjson`);
+      const cli = startCli(['run', 'redis-mix', '--set', `target.port=${redis.port}`, '--set', LONG_RUN, '--set', 'warmupSeconds=0', '--out', out]);
+      await cli.waitFor(/2s run/, 20_000);
+      const children = descendants(cli.proc.pid!);
+      expect(children.length).toBeGreaterThanOrEqual(2);
+      process.kill(-cli.proc.pid!, signal);
+      const exit = await cli.exited;
+      expect(exit.code).toBe(code);
+      expect(await waitGone(children, 5000)).toEqual([]);
+      const saved = readRunFile(out);
+      expect(saved.summary.status).toBe('stopped');
+      expect(saved.interrupted).toBe(false);
+      expect(saved.samples.length).toBeGreaterThanOrEqual(2);
+    });
+  }
+
+  it('killed outright mid-run, it leaves a readable run file marked interrupted and no orphan', async () => {
+    const out = join(dir, 'killed.ndjson');
+    const cli = startCli(['run', 'redis-mix', '--set', `target.port=${redis.port}`, '--set', LONG_RUN, '--set', 'warmupSeconds=0', '--out', out]);
+    await cli.waitFor(/3s run/, 20_000);
+    const children = descendants(cli.proc.pid!);
+    process.kill(cli.proc.pid!, 'SIGKILL');
+    await cli.exited;
+    expect(await waitGone(children, 5000)).toEqual([]);
+    const saved = readRunFile(out);
+    expect(saved.interrupted).toBe(true);
+    expect(saved.summary.status).toBe('interrupted');
+    expect(saved.samples.length).toBeGreaterThanOrEqual(3);
+    expect(saved.summary.total.ops).toBeGreaterThan(0);
+  });
+});

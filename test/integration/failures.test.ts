@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/ports';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { runScenario, waitGone } from '../helpers/run';
+
+/** A refused connection must end the run well before any generic timeout. */
+const REFUSED_LIMIT_MS = 15_000;
+
+describe('failures', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it('a worker killed mid-run is reported and the run goes on with the rest', async () => {
+    let killed = 0;
+    const { summary, samples, logs, run } = await runScenario(
+      { target: { kind: 'redis', port: redis.port }, workers: 2, inFlight: 4, warmupSeconds: 0, durationSeconds: 4 },
+      (r, s) => {
+        if (s.second === 0) {
+          killed = r.workerPids[0];
+          process.kill(killed, 'SIGKILL');
+        }
+      },
+    );
+    expect(killed).toBeGreaterThan(0);
+    expect(summary.status).toBe('done');
+    expect(logs.some((l) => l.level === 'error' && /worker 0 killed by SIGKILL/.test(l.message))).toBe(true);
+    const last = samples[samples.length - 1];
+    expect(last.workers.map((w) => w.id)).toEqual([1]);
+    expect(last.totals.count).toBeGreaterThan(0);
+    expect(samples.length).toBe(4);
+    expect(await waitGone(run.workerPids, 5000)).toEqual([]);
+  });
+
+  it('fails cleanly when every worker dies', async () => {
+    const { summary, logs, run } = await runScenario(
+      { target: { kind: 'redis', port: redis.port }, workers: 2, warmupSeconds: 0, durationSeconds: 30 },
+      (r, s) => s.second === 0 && r.workerPids.forEach((p) => process.kill(p, 'SIGKILL')),
+    );
+    expect(summary.status).toBe('failed');
+    expect(logs.filter((l) => /killed by SIGKILL/.test(l.message))).toHaveLength(2);
+    expect(await waitGone(run.workerPids, 5000)).toEqual([]);
+  });
+
+  it('a redis port that refuses connections fails with a clear error, without hanging', async () => {
+    const port = await freePort();
+    const started = Date.now();
+    const { summary, logs, samples, run } = await runScenario({ target: { kind: 'redis', port }, workers: 2, durationSeconds: 30 });
+    expect(Date.now() - started).toBeLessThan(REFUSED_LIMIT_MS);
+    expect(summary.status).toBe('failed');
+    expect(samples).toHaveLength(0);
+    expect(logs.find((l) => l.level === 'error')?.message).toMatch(new RegExp(`127\\.0\\.0\\.1:${port}.*ECONNREFUSED`));
+    expect(await waitGone(run.workerPids, 5000)).toEqual([]);
+  });
+
+  it('an HTTP target that refuses connections fails with a clear error, without hanging', async () => {
+    const port = await freePort();
+    const started = Date.now();
+    const { summary, logs } = await runScenario({ target: { kind: 'builtin-kv', external: true, port }, durationSeconds: 30 });
+    expect(Date.now() - started).toBeLessThan(REFUSED_LIMIT_MS);
+    expect(summary.status).toBe('failed');
+    expect(logs.find((l) => l.level === 'error')?.message).toMatch(/ECONNREFUSED/);
+  });
+
+  it('a redis server that dies mid-run shows up as errors, and the run still ends', async () => {
+    const doomed = await startRedisServer();
+    try {
+      const { summary, samples } = await runScenario(
+        { target: { kind: 'redis', port: doomed.port }, workers: 1, inFlight: 4, warmupSeconds: 0, durationSeconds: 4, opTimeoutMs: 500 },
+        (_r, s) => s.second === 0 && void doomed.stop(),
+      );
+      expect(summary.status).toBe('done');
+      expect(samples[0].totals.count).toBeGreaterThan(0);
+      const failedLater = samples.slice(2).reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0);
+      expect(failedLater).toBeGreaterThan(0);
+    } finally {
+      await doomed.stop();
+    }
+  });
+});

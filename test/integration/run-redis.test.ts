@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRunFile } from '../../app/run/reader';
+import { parseScenario } from '../../app/scenario/schema';
+import { Run } from '../../main/orchestrator';
+import { recordRun } from '../../main/run-recorder';
+import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { runScenario, waitGone } from '../helpers/run';
+
+describe('a run against a real redis-server', () => {
+  let redis: RedisServer;
+  const dir = mkdtempSync(join(tmpdir(), 'kvscope-runs-'));
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('produces one sample per second, keeps warm-up apart, and writes a readable run file', async () => {
+    const run = new Run(
+      parseScenario({
+        name: 'redis-test',
+        target: { kind: 'redis', port: redis.port, password: undefined },
+        mix: { get: 0.5, set: 0.5 },
+        workers: 2,
+        inFlight: 8,
+        warmupSeconds: 1,
+        durationSeconds: 3,
+        keySpace: 1000,
+      }),
+    );
+    const file = recordRun(run, { dir });
+    const summary = await run.execute();
+    expect(summary.status).toBe('done');
+    expect(summary.seconds).toBe(3);
+    expect(summary.warmup.seconds).toBe(1);
+    expect(summary.total.ops).toBeGreaterThan(100);
+    expect(summary.ops.get.ops + summary.ops.set.ops).toBe(summary.total.ops);
+    expect(Object.keys(summary.peakRss).sort()).toEqual(['0', '1']);
+
+    const saved = readRunFile(file.path()!);
+    expect(saved.interrupted).toBe(false);
+    expect(saved.samples.map((s) => s.second)).toEqual([0, 1, 2, 3]);
+    expect(saved.samples.map((s) => s.phase)).toEqual(['warmup', 'run', 'run', 'run']);
+    const runOps = saved.samples.filter((s) => s.phase === 'run').reduce((a, s) => a + s.totals.count, 0);
+    expect(runOps).toBe(summary.total.ops);
+    expect(saved.summary.total.ops).toBe(summary.total.ops);
+    expect(saved.header.env.clients.ioredis).toMatch(/^\d+\.\d+/);
+    expect(saved.header.env.workerNode).toBe(process.version);
+    expect(saved.phases.map((p) => p.phase)).toEqual(['starting', 'warmup', 'running', 'stopping', 'done']);
+    expect(await waitGone(run.workerPids, 5000)).toEqual([]);
+  });
+
+  it('stops after exactly totalOps measured operations', async () => {
+    const { summary } = await runScenario({
+      target: { kind: 'redis', port: redis.port },
+      mix: { get: 1 },
+      workers: 2,
+      inFlight: 4,
+      warmupSeconds: 0,
+      totalOps: 5001,
+      keySpace: 100,
+    });
+    expect(summary.status).toBe('done');
+    expect(summary.total.ops + summary.total.errors + summary.total.timeouts).toBe(5001);
+  });
+
+  it('holds a fixed rate', async () => {
+    const { summary, samples } = await runScenario({
+      target: { kind: 'redis', port: redis.port },
+      mix: { set: 1 },
+      workers: 2,
+      inFlight: 64,
+      rate: 400,
+      warmupSeconds: 1,
+      durationSeconds: 3,
+    });
+    expect(summary.status).toBe('done');
+    // 400 ops/s split across two workers, measured over the three run seconds.
+    expect(summary.total.ops).toBeGreaterThanOrEqual(1140);
+    expect(summary.total.ops).toBeLessThanOrEqual(1260);
+    for (const s of samples) expect(s.workers.every((w) => w.backlog === 0)).toBe(true);
+  });
+
+  it('stops on request, ending as stopped with what was measured so far', async () => {
+    const { summary, run } = await runScenario(
+      { target: { kind: 'redis', port: redis.port }, workers: 1, warmupSeconds: 0, durationSeconds: 60 },
+      (r, s) => s.second === 1 && r.stop(),
+    );
+    expect(summary.status).toBe('stopped');
+    expect(summary.seconds).toBeGreaterThanOrEqual(2);
+    expect(summary.seconds).toBeLessThan(10);
+    expect(await waitGone(run.workerPids, 5000)).toEqual([]);
+  });
+});
