@@ -25,22 +25,4 @@ export async function runScenario(input: ScenarioInput, during?: (run: Run, samp
   return { summary, samples, logs, run };
 }
 
-/** True while a process with this pid exists. */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** Poll until every pid has exited, or the timeout passes; returns those still alive. */
-export async function waitGone(pids: readonly number[], timeoutMs: number): Promise<number[]> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const left = pids.filter(alive);
-    if (left.length === 0 || Date.now() > until) return left;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+export { isAlive, waitGone } from './processes';

@@ -1,5 +1,4 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { decodeMessage } from '../../app/protocol/envelope';
@@ -111,20 +110,6 @@ export function killAllTargets(): void {
  * Whether a process still runs. A zombie counts as gone: in a container
  * nothing may reap an orphan, yet it no longer serves or holds a port.
  */
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return process.platform !== 'linux';
-  }
-}
-
 export async function waitUntil(cond: () => boolean, what: string, ms = WAIT_MS): Promise<void> {
   const until = Date.now() + ms;
   while (!cond()) {

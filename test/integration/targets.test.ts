@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NodeCounters } from '../../app/metrics/node-stats';
-import { httpRequest, isAlive, killAllTargets, TargetChild, waitUntil } from '../helpers/target-child';
+import { httpRequest, killAllTargets, TargetChild, waitUntil } from '../helpers/target-child';
+import { isAlive } from '../helpers/processes';
 
 const FILE_SIZE = 500 * 1024;
 

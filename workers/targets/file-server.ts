@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -44,8 +44,9 @@ export async function startFileServer(t: FileTarget, workDir: string): Promise<R
     res.writeHead(200, headers);
     // pipeline pauses the file while the socket is full and destroys both
     // sides if either fails, e.g. when the client goes away mid-file.
-    pipeline(createReadStream(file, { highWaterMark }), res, (err) => {
-      count(counters, err ? 'read.error' : 'read.success');
+    const stream = createReadStream(file, { highWaterMark });
+    pipeline(stream, res, (err) => {
+      count(counters, err && !handedOver(stream, t.fileSize) ? 'read.error' : 'read.success');
     });
   });
   const port = await listen(server, t.host, t.port);
@@ -67,6 +68,15 @@ export async function startFileServer(t: FileTarget, workDir: string): Promise<R
       }),
     kill: () => stopStats(),
   };
+}
+
+/**
+ * Whether every byte of the file reached the response. A client that closes
+ * as soon as it has the last byte can beat the read stream's own end, and
+ * pipeline then reports a premature close for a read that did succeed.
+ */
+function handedOver(stream: ReadStream, size: number): boolean {
+  return stream.bytesRead === size && stream.readableLength === 0;
 }
 
 async function writeRandomFile(file: string, size: number): Promise<void> {
