@@ -82,7 +82,9 @@ export class TickMerger {
       if (this.gone.has(w)) continue;
       const last = this.lastSecond.get(w);
       if (last !== undefined && last < k) continue;
-      if (!bucket.some((t) => t.worker === w)) return false;
+      // A late tick moved into this bucket keeps its own second: it does not
+      // stand in for the worker's tick of this second.
+      if (!bucket.some((t) => t.worker === w && t.second >= k)) return false;
     }
     return true;
   }

@@ -92,12 +92,15 @@ export function cumulativeBuckets(h: Histogram): Buckets {
   const below = BUCKET_BOUNDS_MS.map(() => 0);
   if (total > 0) {
     // One pass over the recorded values; each value counts toward every bound it fits under.
-    const it = (h as unknown as JsHistogram).recordedValuesIterator;
+    const js = h as unknown as JsHistogram;
+    const it = js.recordedValuesIterator;
     it.reset();
     while (it.hasNext()) {
       const v = it.next();
+      // A bucket is reported by its top value; its values start at the lowest equivalent.
+      const low = js.lowestEquivalentValue(v.valueIteratedTo);
       for (let b = 0; b < BUCKET_BOUNDS_MS.length; b++) {
-        if (v.valueIteratedTo <= BUCKET_BOUNDS_MS[b] * 1000) below[b] += v.countAddedInThisIterationStep;
+        if (low <= BUCKET_BOUNDS_MS[b] * 1000) below[b] += v.countAddedInThisIterationStep;
       }
     }
   }

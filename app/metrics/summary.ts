@@ -43,7 +43,7 @@ export interface Summary {
   /** Highest RSS seen per worker id, over warm-up and run. */
   peakRss: Record<string, number>;
   warmup: { seconds: number; ops: number; errors: number };
-  /** Seconds in which at least one worker's event loop was saturated. */
+  /** Measured seconds in which at least one worker's event loop was saturated. */
   saturatedSeconds: number;
 }
 
@@ -94,7 +94,7 @@ export function summarize(samples: readonly Sample[], status: RunStatus): Summar
       ops: warm.reduce((a, s) => a + s.totals.count, 0),
       errors: warm.reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0),
     },
-    saturatedSeconds: samples.filter((s) => s.workers.some((w) => w.elu >= SATURATED_ELU)).length,
+    saturatedSeconds: run.filter((s) => s.workers.some((w) => w.elu >= SATURATED_ELU)).length,
   };
 }
 

@@ -37,32 +37,35 @@ export function readRunFile(path: string): RunFile {
 
 export function parseRun(text: string, path = '(run)'): RunFile {
   const lines = text.split('\n');
-  const out: Omit<RunFile, 'header' | 'summary' | 'interrupted'> & { header?: RunHeader; summary?: Summary } = {
+  // Only the last line can be cut short by a crash; anywhere else, bad JSON is corruption.
+  let lastNonEmpty = lines.length - 1;
+  while (lastNonEmpty >= 0 && lines[lastNonEmpty].trim() === '') lastNonEmpty--;
+  if (lastNonEmpty < 0) throw new RunFileError(path, 'empty file');
+  const out: { header?: RunHeader; summary?: Summary; phases: PhaseMark[]; samples: Sample[]; logs: LogEntry[] } = {
     phases: [],
     samples: [],
     logs: [],
   };
   let truncated = false;
-  lines.forEach((raw, i) => {
-    if (raw.trim() === '') return;
-    let line: RunLine;
+  for (let i = 0; i <= lastNonEmpty; i++) {
+    const raw = lines[i];
+    if (raw.trim() === '') continue;
+    let line: RunLine | null;
     try {
-      line = JSON.parse(raw) as RunLine;
+      line = JSON.parse(raw) as RunLine | null;
     } catch {
-      // Only the last line can be cut short by a crash; anything else is corruption.
-      if (i >= lines.length - 2) {
+      if (i === lastNonEmpty && out.header) {
         truncated = true;
-        return;
+        continue;
       }
-      throw new RunFileError(path, `line ${i + 1} is not JSON`);
+      throw new RunFileError(path, out.header ? `line ${i + 1} is not JSON` : 'not a kvscope run file');
     }
-    if (i === 0) {
-      if (line.type !== 'header' || line.data?.format !== RUN_FORMAT) throw new RunFileError(path, 'not a kvscope run file');
-      if (line.data.version > RUN_FORMAT_VERSION) {
-        throw new RunFileError(path, `written by a newer kvscope (format ${line.data.version}; this one reads ${RUN_FORMAT_VERSION})`);
-      }
-      out.header = line.data;
-      return;
+    if (line === null || typeof line !== 'object' || typeof line.type !== 'string') {
+      throw new RunFileError(path, out.header ? `line ${i + 1} is not a run record` : 'not a kvscope run file');
+    }
+    if (!out.header) {
+      out.header = readHeader(line, path);
+      continue;
     }
     switch (line.type) {
       case 'phase':
@@ -80,15 +83,25 @@ export function parseRun(text: string, path = '(run)'): RunFile {
       default:
         throw new RunFileError(path, `line ${i + 1} has unknown type ${(line as { type: string }).type}`);
     }
-  });
+  }
   if (!out.header) throw new RunFileError(path, 'empty file');
-  const interrupted = truncated || out.summary === undefined;
   return {
     header: out.header,
     phases: out.phases,
     samples: out.samples,
     logs: out.logs,
     summary: out.summary ?? summarize(out.samples, 'interrupted'),
-    interrupted,
+    interrupted: truncated || out.summary === undefined,
   };
+}
+
+function readHeader(line: RunLine, path: string): RunHeader {
+  if (line.type !== 'header' || line.data === null || typeof line.data !== 'object' || line.data.format !== RUN_FORMAT) {
+    throw new RunFileError(path, 'not a kvscope run file');
+  }
+  if (typeof line.data.version !== 'number') throw new RunFileError(path, 'run file has no format version');
+  if (line.data.version > RUN_FORMAT_VERSION) {
+    throw new RunFileError(path, `written by a newer kvscope (format ${line.data.version}; this one reads ${RUN_FORMAT_VERSION})`);
+  }
+  return line.data;
 }

@@ -6,7 +6,12 @@
 export class Rng {
   private s: number;
   constructor(seed: number) {
-    this.s = seed >>> 0 || 0x9e3779b9;
+    // Scramble the seed so neighbouring seeds (worker 0, 1, ...) start far apart.
+    let x = (seed ^ 0x9e3779b9) >>> 0;
+    x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;
+    x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
+    x = (x ^ (x >>> 16)) >>> 0;
+    this.s = x || 0x9e3779b9;
   }
   /** Uniform in [0, 1). */
   next(): number {

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { msg } from '../app/protocol/envelope';
+
+/** parent -> bare loop: everything it needs to reproduce the scenario's load. */
+export const BareStartSchema = z.object({
+  host: z.string(),
+  port: z.number().int().min(1).max(65535),
+  inFlight: z.number().int().min(1),
+  keySpace: z.number().int().min(1),
+  keyLength: z.number().int().min(1),
+  valueSize: z.number().int().min(0),
+  /** Probability that an operation is a GET; the rest are SETs. */
+  getShare: z.number().min(0).max(1),
+  autoPipelining: z.boolean(),
+  warmupSeconds: z.number().int().min(0),
+  durationSeconds: z.number().int().min(1),
+  seed: z.number().int().min(0),
+});
+export type BareStart = z.infer<typeof BareStartSchema>;
+
+export const ToBareSchema = z.discriminatedUnion('type', [msg('start', BareStartSchema)]);
+export type ToBare = z.infer<typeof ToBareSchema>;
+
+export const BareResultSchema = z.object({
+  /** Operations answered after warm-up, counted the way kvscope counts them (see bare-loop.ts). */
+  ops: z.number().int().min(0),
+  errors: z.number().int().min(0),
+  opsPerSec: z.number().min(0),
+  /** Event-loop utilisation over the measured phase. */
+  elu: z.number().min(0).max(1),
+});
+export type BareResult = z.infer<typeof BareResultSchema>;
+
+/** bare loop -> parent */
+export const FromBareSchema = z.discriminatedUnion('type', [
+  msg('result', BareResultSchema),
+  msg('fatal', z.object({ message: z.string() })),
+]);
+export type FromBare = z.infer<typeof FromBareSchema>;

@@ -1,0 +1,55 @@
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import { decodeMessage } from '../app/protocol/envelope';
+import { onAbort } from './cleanup';
+import { FromBareSchema, type BareResult, type BareStart, type ToBare } from './bare-protocol';
+
+/** Process start, ioredis load and connect, and the drain fit in this on top of warm-up and run. */
+const RUN_SLACK_MS = 30_000;
+/** Enough of the child's stderr to explain a crash. */
+const STDERR_TAIL_CHARS = 2_000;
+/** The compiled child script, next to this file in dist/bench. */
+const BARE_LOOP = join(__dirname, 'bare-loop.js');
+
+/** (b) Run the bare loop in its own process, on the same Node binary, and collect its count. */
+export function runBare(start: BareStart): Promise<BareResult> {
+  const child = fork(BARE_LOOP, [], {
+    execPath: process.execPath,
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    serialization: 'json',
+  });
+  const unregister = onAbort(() => child.kill('SIGKILL'));
+  const limitMs = (start.warmupSeconds + start.durationSeconds) * 1000 + RUN_SLACK_MS;
+  let stderr = '';
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => void (stderr = (stderr + d).slice(-STDERR_TAIL_CHARS)));
+
+  return new Promise<BareResult>((resolve, reject) => {
+    let settled = false;
+    const settle = (err: Error | undefined, result?: BareResult): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      // The child exits by itself after reporting; a kill only matters on failure paths.
+      if (err) child.kill('SIGKILL');
+      child.once('exit', unregister);
+      if (child.exitCode !== null || child.signalCode !== null) unregister();
+      if (err) reject(err);
+      else if (result) resolve(result);
+    };
+    const timer = setTimeout(() => settle(new Error(`bare loop did not report within ${limitMs / 1000} s and was killed`)), limitMs);
+    child.on('message', (raw: unknown) => {
+      const d = decodeMessage(FromBareSchema, raw);
+      if (!d.ok) return settle(new Error(`bare loop sent a bad message: ${d.reason}`));
+      if (d.msg.type === 'fatal') return settle(new Error(`bare loop failed: ${d.msg.data.message}`));
+      settle(undefined, d.msg.data);
+    });
+    child.on('error', (err) => settle(new Error(`cannot start the bare loop (${BARE_LOOP}): ${err.message}`)));
+    // 'close' rather than 'exit': it follows the IPC channel's last message, so a result is never lost to a race.
+    child.on('close', (code, signal) => {
+      const tail = stderr.trim() ? `: ${stderr.trim()}` : '';
+      settle(new Error(`bare loop exited before reporting (code ${code}, signal ${signal})${tail}`));
+    });
+    const go: ToBare = { type: 'start', data: start };
+    child.send(go);
+  });
+}

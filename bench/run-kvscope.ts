@@ -1,0 +1,55 @@
+import type { Summary } from '../app/metrics/summary';
+import type { LogEntry } from '../app/run/format';
+import { Run } from '../main/orchestrator';
+import { onAbort } from './cleanup';
+import type { RedisScenario } from './scenario';
+
+/** Worker start, connect, the go delay and the drain fit in this on top of warm-up and run. */
+const RUN_SLACK_MS = 30_000;
+/** Log lines kept to explain a failed run. */
+const LOG_TAIL_LINES = 10;
+
+export interface KvscopeResult {
+  opsPerSec: number;
+  errors: number;
+  /** Measured seconds the summary covers (should equal the scenario's duration). */
+  seconds: number;
+  /** Mean event-loop utilisation of the worker over the measured seconds (1 = no idle time). */
+  elu: number;
+}
+
+/** (a) kvscope itself, through the same orchestrator the CLI and the dashboard use. */
+export async function runKvscope(scenario: RedisScenario): Promise<KvscopeResult> {
+  const run = new Run(scenario);
+  const logs: string[] = [];
+  run.on('log', (l: LogEntry) => {
+    if (l.level !== 'info') logs.push(`${l.level}: [${l.source}] ${l.message}`);
+    if (logs.length > LOG_TAIL_LINES) logs.shift();
+  });
+  const unregister = onAbort(() => run.kill());
+  const limitMs = (scenario.warmupSeconds + (scenario.durationSeconds ?? 0)) * 1000 + RUN_SLACK_MS;
+  let overran = false;
+  const timer = setTimeout(() => {
+    overran = true;
+    run.kill();
+  }, limitMs);
+  let summary: Summary;
+  try {
+    summary = await run.execute();
+  } finally {
+    clearTimeout(timer);
+    unregister();
+  }
+  if (overran) throw new Error(`kvscope run did not end within ${limitMs / 1000} s and was killed`);
+  if (summary.status !== 'done') {
+    throw new Error(`kvscope run ended with status ${summary.status}\n${logs.join('\n')}`);
+  }
+  const measured = run.samples.filter((s) => s.phase === 'run');
+  const elus = measured.flatMap((s) => s.workers.map((w) => w.elu));
+  return {
+    opsPerSec: summary.total.opsPerSec.mean,
+    errors: summary.total.errors + summary.total.timeouts,
+    seconds: summary.seconds,
+    elu: elus.length ? elus.reduce((a, b) => a + b, 0) / elus.length : 0,
+  };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { decodeHistogram, HIGHEST_US } from '../../app/metrics/histogram';
+import { Recorder } from '../../workers/load/recorder';
+import { exactPercentile, expectHdr, seededValues } from './helpers';
+
+describe('Recorder', () => {
+  it('counts successes, not-found, errors and timeouts per op', () => {
+    const r = new Recorder(['get', 'put']);
+    r.ok(0, 100, false);
+    r.ok(0, 200, true);
+    r.ok(0, 300, true);
+    r.fail(0, true);
+    r.fail(1, false);
+    r.fail(1, false);
+    r.ok(1, 5000, false);
+    const t = r.drain();
+    expect(Object.keys(t)).toEqual(['get', 'put']);
+    expect(t.get).toMatchObject({ count: 3, notFound: 2, errors: 0, timeouts: 1 });
+    expect(t.put).toMatchObject({ count: 1, notFound: 0, errors: 2, timeouts: 0 });
+  });
+
+  it('records successful latencies only, in the op histogram', () => {
+    const r = new Recorder(['get', 'set']);
+    const gets = seededValues(1, 1000, 50, 30_000);
+    for (const v of gets) r.ok(0, v, false);
+    r.fail(0, true);
+    r.fail(1, false);
+    const t = r.drain();
+    const h = decodeHistogram(t.get.hist);
+    expect(h.totalCount).toBe(gets.length);
+    expectHdr(h.getValueAtPercentile(50), exactPercentile(gets, 50));
+    expectHdr(h.getValueAtPercentile(99), exactPercentile(gets, 99));
+    h.destroy();
+    const s = decodeHistogram(t.set.hist);
+    expect(s.totalCount).toBe(0);
+    s.destroy();
+  });
+
+  it('drain resets counters and histograms', () => {
+    const r = new Recorder(['get']);
+    r.ok(0, 1_000_000, true);
+    r.fail(0, true);
+    r.fail(0, false);
+    r.drain();
+    const empty = r.drain();
+    expect(empty.get).toMatchObject({ count: 0, errors: 0, timeouts: 0, notFound: 0 });
+    const h = decodeHistogram(empty.get.hist);
+    expect(h.totalCount).toBe(0);
+    h.destroy();
+
+    // the next second only holds what happened after the drain
+    r.ok(0, 10, false);
+    const next = r.drain();
+    expect(next.get.count).toBe(1);
+    const n = decodeHistogram(next.get.hist);
+    expect(n.totalCount).toBe(1);
+    expect(n.maxValue).toBe(10);
+    n.destroy();
+  });
+
+  it('survives an absurd latency (clamped, counted)', () => {
+    const r = new Recorder(['get']);
+    expect(() => r.ok(0, HIGHEST_US * 100, false)).not.toThrow();
+    const t = r.drain();
+    expect(t.get.count).toBe(1);
+    const h = decodeHistogram(t.get.hist);
+    expect(h.totalCount).toBe(1);
+    h.destroy();
+  });
+});
