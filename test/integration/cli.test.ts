@@ -80,6 +80,29 @@ describe('kvscope CLI', () => {
     });
   }
 
+  it('Ctrl-C during kv-cluster stops the server, its cluster workers and the load workers', async () => {
+    const out = join(dir, 'cluster.ndjson');
+    const cli = startCli(['run', 'kv-cluster', '--set', LONG_RUN, '--set', 'warmupSeconds=0', '--set', 'workers=2', '--out', out]);
+    await cli.waitFor(/2s run/, 30_000);
+    const children = descendants(cli.proc.pid!);
+    // 2 load workers + the cluster primary + its 2 server processes.
+    expect(children.length).toBeGreaterThanOrEqual(5);
+    process.kill(-cli.proc.pid!, 'SIGINT');
+    expect((await cli.exited).code).toBe(130);
+    expect(await waitGone(children, 5000)).toEqual([]);
+    expect(readRunFile(out).summary.status).toBe('stopped');
+  });
+
+  it('killed outright during kv-cluster, no server or worker process survives', async () => {
+    const cli = startCli(['run', 'kv-cluster', '--set', LONG_RUN, '--set', 'warmupSeconds=0', '--set', 'workers=2', '--out', join(dir, 'cluster-killed.ndjson')]);
+    await cli.waitFor(/2s run/, 30_000);
+    const children = descendants(cli.proc.pid!);
+    expect(children.length).toBeGreaterThanOrEqual(5);
+    process.kill(cli.proc.pid!, 'SIGKILL');
+    await cli.exited;
+    expect(await waitGone(children, 5000)).toEqual([]);
+  });
+
   it('killed outright mid-run, it leaves a readable run file marked interrupted and no orphan', async () => {
     const out = join(dir, 'killed.ndjson');
     const cli = startCli(['run', 'redis-mix', '--set', `target.port=${redis.port}`, '--set', LONG_RUN, '--set', 'warmupSeconds=0', '--out', out]);

@@ -38,6 +38,19 @@ describe('a target that stalls for one second', () => {
     expect(summary.total.latency.p90).toBeGreaterThanOrEqual(STALL_MS * 1000 * 0.1);
   });
 
+  it('counts from the intended start even when the in-flight cap holds operations back', async () => {
+    const s = await startStallServer();
+    server = s;
+    const { summary, samples } = await runScenario(scenario(s.port, { rate: 200, inFlight: 2 }), (_r, sample) => {
+      if (sample.second === 0) s.stallFor(STALL_MS);
+    });
+    expect(summary.status).toBe('done');
+    // Only two operations wait on the server; the ~200 due meanwhile start
+    // late, and their latency includes the wait for their turn.
+    expect(summary.total.latency.p99).toBeGreaterThanOrEqual(STALL_MS * 1000 * 0.7);
+    expect(Math.max(...samples.flatMap((x) => x.workers.map((w) => w.backlog)))).toBeGreaterThan(0);
+  });
+
   it('is hidden in the p99 of a closed loop, which is why the open loop exists', async () => {
     const s = await startStallServer();
     server = s;
