@@ -57,9 +57,11 @@ export class Run extends EventEmitter {
   async execute(): Promise<Summary> {
     const timers: NodeJS.Timeout[] = [];
     let workerInfo: WorkerInfo[] = [];
-    const node = resolveNodeBinary(this.scenario.node);
+    let nodePath = this.scenario.node;
     try {
       this.setPhase('starting');
+      const node = resolveNodeBinary(this.scenario.node);
+      nodePath = node.path;
       if (node.fallback) this.log('warn', 'main', `no "${this.scenario.node}" on PATH: workers run on ${node.path}`);
       const endpoint = await this.startTarget(node.path);
       const pool = new WorkerPool(this.scenario.workers, node.path, { ...process.env, ...this.scenario.env });
@@ -92,7 +94,7 @@ export class Run extends EventEmitter {
       await this.pool?.waitExit(STOP_GRACE_MS);
       await this.target?.stop();
     }
-    if (!this.headerSent) this.sendHeader(node.path, workerInfo);
+    if (!this.headerSent) this.sendHeader(nodePath, workerInfo);
     const status: RunStatus = this.failure ? 'failed' : this.stopRequested ? 'stopped' : 'done';
     const summary = summarize(this.samples, status);
     this.setPhase(status);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/ports';
 import { startRedisServer, type RedisServer } from '../helpers/redis-server';
@@ -79,6 +80,30 @@ describe('failures', () => {
       expect(failedLater).toBeGreaterThan(0);
     } finally {
       await doomed.stop();
+    }
+  });
+});
+
+describe('worker runtime settings', () => {
+  it('an unusable Node binary fails the run with a clear message', async () => {
+    const { summary, logs } = await runScenario({ target: { kind: 'builtin-kv', external: true, port: 1 }, node: '/nonexistent/node' });
+    expect(summary.status).toBe('failed');
+    expect(logs.find((l) => l.level === 'error')?.message).toMatch(/\/nonexistent\/node is not an executable file/);
+  });
+
+  it('passes the scenario environment (e.g. UV_THREADPOOL_SIZE) to every worker', async () => {
+    const redis = await startRedisServer();
+    try {
+      const environs: string[] = [];
+      const { summary } = await runScenario(
+        { target: { kind: 'redis', port: redis.port }, workers: 2, warmupSeconds: 0, durationSeconds: 2, env: { UV_THREADPOOL_SIZE: '8' } },
+        (r, s) => s.second === 0 && r.workerPids.forEach((p) => environs.push(readFileSync(`/proc/${p}/environ`, 'utf8'))),
+      );
+      expect(summary.status).toBe('done');
+      expect(environs).toHaveLength(2);
+      for (const e of environs) expect(e.split('\0')).toContain('UV_THREADPOOL_SIZE=8');
+    } finally {
+      await redis.stop();
     }
   });
 });
