@@ -70,7 +70,7 @@ describe('failures', () => {
   it('a redis server that dies mid-run shows up as errors, and the run still ends', async () => {
     const doomed = await startRedisServer();
     try {
-      const { summary, samples } = await runScenario(
+      const { summary, samples, logs } = await runScenario(
         { target: { kind: 'redis', port: doomed.port }, workers: 1, inFlight: 4, warmupSeconds: 0, durationSeconds: 4, opTimeoutMs: 500 },
         (_r, s) => s.second === 0 && void doomed.stop(),
       );
@@ -78,6 +78,10 @@ describe('failures', () => {
       expect(samples[0].totals.count).toBeGreaterThan(0);
       const failedLater = samples.slice(2).reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0);
       expect(failedLater).toBeGreaterThan(0);
+      // Why they failed reaches the log, once per distinct reason rather than per operation.
+      const reasons = logs.filter((l) => l.source === 'worker 0' && /(failed|timed out):/.test(l.message));
+      expect(reasons.length).toBeGreaterThan(0);
+      expect(reasons.length).toBeLessThan(failedLater);
     } finally {
       await doomed.stop();
     }

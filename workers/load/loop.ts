@@ -21,6 +21,8 @@ export interface LoopOptions {
   endAt: number;
   /** Operations this worker may start in the measured phase; unlimited when undefined. */
   budget?: number;
+  /** Called on every failed operation (never on success), e.g. to log why. */
+  onFailure?: (op: string, err: unknown, timeout: boolean) => void;
 }
 
 /**
@@ -125,7 +127,9 @@ export class LoadLoop extends EventEmitter {
         else next();
       },
       (err: unknown) => {
-        rec.fail(op, this.o.driver.isTimeout(err));
+        const timeout = this.o.driver.isTimeout(err);
+        rec.fail(op, timeout);
+        this.o.onFailure?.(rec.ops[op], err, timeout);
         this.inFlightNow--;
         // A failure can arrive in the same turn (e.g. a closed connection):
         // yield so ticks and stop messages are never starved by a spin.

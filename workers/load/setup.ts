@@ -3,7 +3,7 @@ import { TARGET_OPS, WRITE_OP } from '../../app/scenario/targets';
 import type { WorkerStart } from '../../app/protocol/worker';
 import type { Driver } from './driver';
 import { Rng } from './keys';
-import { LoadLoop } from './loop';
+import { LoadLoop, type LoopOptions } from './loop';
 import { cumulativeWeights, OpPicker } from './picker';
 import { Recorder } from './recorder';
 
@@ -11,7 +11,13 @@ import { Recorder } from './recorder';
 const WORKER_SEED_STRIDE = 1_000_003;
 
 /** Turn a scenario and this worker's place in it into a ready load loop. */
-export function buildLoop(s: Scenario, start: WorkerStart, driver: Driver, t0Perf: number): LoadLoop {
+export function buildLoop(
+  s: Scenario,
+  start: WorkerStart,
+  driver: Driver,
+  t0Perf: number,
+  onFailure?: LoopOptions['onFailure'],
+): LoadLoop {
   const weights = opWeights(s);
   const ops = TARGET_OPS[s.target.kind].filter((o) => weights[o] !== undefined);
   const rng = new Rng(s.seed * WORKER_SEED_STRIDE + start.id + 1);
@@ -32,5 +38,6 @@ export function buildLoop(s: Scenario, start: WorkerStart, driver: Driver, t0Per
     measureFrom,
     endAt: t0Perf + (s.warmupSeconds + runSeconds(s)) * 1000,
     budget: s.totalOps === undefined ? undefined : shareOf(s.totalOps, start.id, start.of),
+    onFailure,
   });
 }

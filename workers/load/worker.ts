@@ -4,6 +4,7 @@ import { ToWorkerSchema, type FromWorker, type WorkerStart } from '../../app/pro
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
 import type { Driver } from './driver';
 import { driverFor } from './drivers';
+import { ErrorLog } from './error-log';
 import { buildLoop } from './setup';
 import { TickClock } from './tick-clock';
 
@@ -77,7 +78,8 @@ function onGo(t0: number): void {
   if (state !== 'ready' || !driver || !scenario || !start) return log('warn', 'worker: go before ready ignored');
   state = 'running';
   const t0Perf = t0 - performance.timeOrigin;
-  const loop = buildLoop(scenario, start, driver, t0Perf);
+  const errors = new ErrorLog((message) => log('warn', message));
+  const loop = buildLoop(scenario, start, driver, t0Perf, (op, err, timeout) => errors.record(op, err, timeout));
   clock = new TickClock(start.id, t0Perf, loop, io, (tick) => send({ type: 'tick', data: tick }));
   const begin = (): void => {
     if (state !== 'running') return;
