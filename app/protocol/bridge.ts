@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { Sample } from '../metrics/sample';
+import type { Summary } from '../metrics/summary';
+import type { LogEntry, Phase, PhaseMark } from '../run/format';
+import type { FieldError, Scenario, ScenarioInput } from '../scenario/schema';
+
+/**
+ * The Bridge: everything the window may ask of main, and everything main
+ * pushes to it. Declared once here; the Electron preload, the IPC handlers,
+ * the WebSocket server and the renderer client are all derived from it.
+ */
+
+/** A sample as the window receives it: percentiles kept, histograms left in the run file. */
+export type LiveSample = Omit<Sample, 'ops'> & { ops: Record<string, Omit<Sample['ops'][string], 'hist'>> };
+
+export function toLiveSample(s: Sample): LiveSample {
+  const ops: LiveSample['ops'] = {};
+  for (const [k, { hist: _hist, ...rest }] of Object.entries(s.ops)) ops[k] = rest;
+  return { ...s, ops };
+}
+
+export interface RunInfo {
+  runId: string;
+  scenario: Scenario;
+  /** Seconds of warm-up and of the measured phase, for the progress bar. */
+  warmupSeconds: number;
+  runSeconds: number;
+  startedAt: number;
+}
+
+/** What the window needs to (re)draw the live view at any moment. */
+export interface LiveState {
+  run: RunInfo | null;
+  phase: Phase | 'idle';
+  samples: LiveSample[];
+  logs: LogEntry[];
+  summary: Summary | null;
+  file: string | null;
+}
+
+export type StartResult = { ok: true; runId: string } | { ok: false; errors: FieldError[]; message: string };
+export type Validation = { ok: true } | { ok: false; errors: FieldError[] };
+
+const empty = z.object({}).strict();
+
+/** Requests: channel -> payload schema (validated where it arrives) and result type. */
+export const REQUESTS = {
+  listScenarios: { payload: empty },
+  validateScenario: { payload: z.object({ scenario: z.unknown() }).strict() },
+  startRun: { payload: z.object({ scenario: z.unknown() }).strict() },
+  stopRun: { payload: empty },
+  getState: { payload: empty },
+} as const;
+
+export interface RequestResults {
+  listScenarios: ScenarioInput[];
+  validateScenario: Validation;
+  startRun: StartResult;
+  stopRun: { ok: boolean };
+  getState: LiveState;
+}
+
+export type RequestChannel = keyof typeof REQUESTS;
+export type RequestPayload<C extends RequestChannel> = z.infer<(typeof REQUESTS)[C]['payload']>;
+export const REQUEST_CHANNELS = Object.keys(REQUESTS) as RequestChannel[];
+
+/** Pushes: main -> window, never answered. */
+export interface Pushes {
+  runStarted: RunInfo;
+  phase: PhaseMark & { runId: string };
+  sample: LiveSample & { runId: string };
+  log: LogEntry & { runId: string | null };
+  runEnded: { runId: string; summary: Summary; file: string | null };
+}
+export type PushChannel = keyof Pushes;
+export const PUSH_CHANNELS: readonly PushChannel[] = ['runStarted', 'phase', 'sample', 'log', 'runEnded'];
+
+/** The one API the renderer sees, whatever the transport (Electron IPC or WebSocket). */
+export type Bridge = {
+  [C in RequestChannel]: (payload: RequestPayload<C>) => Promise<RequestResults[C]>;
+} & {
+  /** Subscribe to every push; returns the unsubscribe function. */
+  onPush(listener: <P extends PushChannel>(channel: P, data: Pushes[P]) => void): () => void;
+};
+
+/** Main-side implementation of the requests. */
+export type BridgeHandlers = {
+  [C in RequestChannel]: (payload: RequestPayload<C>) => Promise<RequestResults[C]>;
+};
+
+/** The Electron IPC channel name of a request or push. */
+export const ipcChannel = (c: RequestChannel | PushChannel): string => `kvscope:${c}`;
+
+/**
+ * Validate a request where it arrives and dispatch it; an unknown channel or a
+ * bad payload is rejected with a message naming it.
+ */
+export async function dispatchRequest(handlers: BridgeHandlers, channel: unknown, payload: unknown): Promise<unknown> {
+  if (typeof channel !== 'string' || !(channel in REQUESTS)) throw new Error(`unknown request ${String(channel)}`);
+  const c = channel as RequestChannel;
+  const r = REQUESTS[c].payload.safeParse(payload ?? {});
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    throw new Error(`${c}: ${issue.path.join('.') || 'payload'} ${issue.message}`);
+  }
+  return (handlers[c] as (p: unknown) => Promise<unknown>)(r.data);
+}

@@ -1,0 +1,114 @@
+import type { Sample } from '../app/metrics/sample';
+import type { Summary } from '../app/metrics/summary';
+import type { LogEntry, PhaseMark } from '../app/run/format';
+import { CATALOG } from '../app/scenario/catalog';
+import { runSeconds, validateScenario, type ScenarioInput } from '../app/scenario/schema';
+import {
+  toLiveSample,
+  type BridgeHandlers,
+  type LiveState,
+  type PushChannel,
+  type Pushes,
+  type RunInfo,
+} from '../app/protocol/bridge';
+import { Run } from './orchestrator';
+import { recordRun } from './run-recorder';
+
+/** Samples kept for a window that connects mid-run: one hour at one per second. */
+export const STATE_SAMPLES_CAP = 3600;
+/** Log lines kept for the same purpose. */
+export const STATE_LOGS_CAP = 500;
+
+export type PushListener = <P extends PushChannel>(channel: P, data: Pushes[P]) => void;
+
+/**
+ * The one place a window (Electron or browser) starts and watches runs. It
+ * allows one run at a time, records every run to the runs folder, and turns
+ * the run's events into pushes for every connected window.
+ */
+export class RunController implements BridgeHandlers {
+  private readonly listeners = new Set<PushListener>();
+  private current: Run | undefined;
+  private state: LiveState = { run: null, phase: 'idle', samples: [], logs: [], summary: null, file: null };
+  private finished: Promise<Summary> | undefined;
+
+  constructor(private readonly runsDir: string) {}
+
+  subscribe(l: PushListener): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  async listScenarios(): Promise<ScenarioInput[]> {
+    return structuredClone([...CATALOG]);
+  }
+
+  async validateScenario(p: { scenario?: unknown }) {
+    const v = validateScenario(p.scenario);
+    return v.ok ? ({ ok: true } as const) : ({ ok: false, errors: v.errors } as const);
+  }
+
+  async startRun(p: { scenario?: unknown }) {
+    if (this.current) return { ok: false as const, errors: [], message: 'a run is already in progress; stop it first' };
+    const v = validateScenario(p.scenario);
+    if (!v.ok) return { ok: false as const, errors: v.errors, message: 'invalid scenario' };
+    const run = new Run(v.scenario);
+    this.current = run;
+    const info: RunInfo = {
+      runId: run.id,
+      scenario: v.scenario,
+      warmupSeconds: v.scenario.warmupSeconds,
+      runSeconds: runSeconds(v.scenario),
+      startedAt: Date.now(),
+    };
+    this.state = { run: info, phase: 'starting', samples: [], logs: [], summary: null, file: null };
+    const file = recordRun(run, { dir: this.runsDir });
+    this.push('runStarted', info);
+    run.on('phase', (m: PhaseMark) => {
+      this.state.phase = m.phase;
+      this.push('phase', { ...m, runId: run.id });
+    });
+    run.on('sample', (s: Sample) => {
+      const live = toLiveSample(s);
+      capPush(this.state.samples, live, STATE_SAMPLES_CAP);
+      this.push('sample', { ...live, runId: run.id });
+    });
+    run.on('log', (l: LogEntry) => {
+      capPush(this.state.logs, l, STATE_LOGS_CAP);
+      this.push('log', { ...l, runId: run.id });
+    });
+    this.finished = run.execute().then((summary) => {
+      this.current = undefined;
+      this.state.summary = summary;
+      this.state.file = file.path() ?? null;
+      this.push('runEnded', { runId: run.id, summary, file: this.state.file });
+      return summary;
+    });
+    return { ok: true as const, runId: run.id };
+  }
+
+  async stopRun() {
+    if (!this.current) return { ok: false };
+    this.current.stop();
+    return { ok: true };
+  }
+
+  async getState() {
+    return this.state;
+  }
+
+  /** Stop any run and wait for it to end (for shutdown). */
+  async shutdown(): Promise<void> {
+    this.current?.stop();
+    await this.finished;
+  }
+
+  private push<P extends PushChannel>(channel: P, data: Pushes[P]): void {
+    for (const l of this.listeners) l(channel, data);
+  }
+}
+
+function capPush<T>(buf: T[], item: T, cap: number): void {
+  buf.push(item);
+  if (buf.length > cap) buf.splice(0, buf.length - cap);
+}
