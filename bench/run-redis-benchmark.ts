@@ -71,10 +71,14 @@ export function runRedisBenchmark(o: RedisBenchmarkSettings): Promise<RedisBench
         const tail = (err || out).trim().slice(-OUTPUT_TAIL_CHARS);
         return reject(new Error(`${REDIS_BENCHMARK} failed (code ${code}, signal ${signal}): ${tail}`));
       }
-      const { get, set } = rates;
-      resolve({ get, set, mix: 2 / (1 / get + 1 / set), mean: (get + set) / 2 });
+      resolve(combine(rates.get, rates.set));
     });
   });
+}
+
+/** GET and SET rates plus the two ways of folding them into one number. */
+export function combine(get: number, set: number): RedisBenchmarkResult {
+  return { get, set, mix: 2 / (1 / get + 1 / set), mean: (get + set) / 2 };
 }
 
 /** Rows like `"GET","331674.97",...`; the header row and anything unparsable are skipped. */
