@@ -67,6 +67,31 @@ describe('failures', () => {
     expect(logs.find((l) => l.level === 'error')?.message).toMatch(/ECONNREFUSED/);
   });
 
+  it('a stalled server shows as timeouts within the op timeout, and the run ends on time', async () => {
+    const stalled = await startRedisServer();
+    try {
+      const started = Date.now();
+      const { summary, samples } = await runScenario(
+        { target: { kind: 'redis', port: stalled.port }, workers: 1, inFlight: 4, warmupSeconds: 0, durationSeconds: 4, opTimeoutMs: 300 },
+        (_r, s) => {
+          if (s.second !== 0) return;
+          process.kill(stalled.pid, 'SIGSTOP');
+          setTimeout(() => process.kill(stalled.pid, 'SIGCONT'), 1500);
+        },
+      );
+      expect(summary.status).toBe('done');
+      expect(Date.now() - started).toBeLessThan(10_000);
+      // Each of the 4 slots times out about every 300 ms while the server is stopped.
+      expect(summary.total.timeouts).toBeGreaterThanOrEqual(8);
+      expect(summary.total.errors).toBe(0);
+      // It answers again once resumed.
+      expect(samples[samples.length - 1].totals.count).toBeGreaterThan(0);
+    } finally {
+      process.kill(stalled.pid, 'SIGCONT');
+      await stalled.stop();
+    }
+  });
+
   it('a redis server that dies mid-run shows up as errors, and the run still ends', async () => {
     const doomed = await startRedisServer();
     try {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../app/protocol/worker';
 import { parseScenario, type ScenarioInput } from '../../app/scenario/schema';
-import { NOT_FOUND, OK, type Driver, type IoCounters } from '../../workers/load/driver';
+import { NOT_FOUND, OK, type Driver, type IoCounters, runOnce } from '../../workers/load/driver';
 import { createDriver as createFileDriver } from '../../workers/load/drivers/builtin-file';
 import { createDriver as createKvDriver } from '../../workers/load/drivers/builtin-kv';
 import { killAllTargets, TargetChild } from '../helpers/target-child';
@@ -77,35 +77,35 @@ describe('builtin-kv driver', () => {
     expect(driver.versions).toEqual({ http: process.versions.node });
     const afterProbe = io.bytesIn;
 
-    expect(await driver.run('put', 'abcdef')).toBe(OK);
+    expect(await runOnce(driver, 'put', 'abcdef')).toBe(OK);
     const valueBytes = io.bytesOut;
     expect(valueBytes).toBeGreaterThan(VALUE_SIZE);
-    expect(await driver.run('get', 'abcdef')).toBe(OK);
+    expect(await runOnce(driver, 'get', 'abcdef')).toBe(OK);
     expect(io.bytesIn - afterProbe).toBe(valueBytes);
-    expect(await driver.run('get', 'zzzzzz')).toBe(NOT_FOUND);
+    expect(await runOnce(driver, 'get', 'zzzzzz')).toBe(NOT_FOUND);
   });
 
   it('keeps many operations in flight on its keep-alive pool', async () => {
     const { driver, io } = makeDriver('builtin-kv', endpoint);
     await driver.connect();
     const keys = Array.from({ length: 40 }, (_, i) => `key${i}`);
-    expect(await Promise.all(keys.map((k) => driver.run('put', k)))).toEqual(keys.map(() => OK));
+    expect(await Promise.all(keys.map((k) => runOnce(driver, 'put', k)))).toEqual(keys.map(() => OK));
     const bytesOut = io.bytesOut;
-    expect(await Promise.all(keys.map((k) => driver.run('get', k)))).toEqual(keys.map(() => OK));
+    expect(await Promise.all(keys.map((k) => runOnce(driver, 'get', k)))).toEqual(keys.map(() => OK));
     expect(io.bytesIn).toBeGreaterThanOrEqual(bytesOut);
   });
 
   it('sends the same JSON array of valueSize integers on every put', async () => {
     const { driver, io } = makeDriver('builtin-kv', endpoint, { valueSize: 3 });
-    await driver.run('put', 'small');
+    await runOnce(driver, 'put', 'small');
     const first = io.bytesOut;
-    await driver.run('put', 'small');
+    await runOnce(driver, 'put', 'small');
     expect(io.bytesOut).toBe(2 * first);
   });
 
   it('rejects an operation it does not know', async () => {
     const { driver } = makeDriver('builtin-kv', endpoint);
-    await expect(driver.run('delete', 'abc')).rejects.toThrow(/no operation "delete"/);
+    await expect(runOnce(driver, 'delete', 'abc')).rejects.toThrow(/no operation "delete"/);
   });
 
   it('fails connect() at once with host:port when the connection is refused', async () => {
@@ -126,7 +126,7 @@ describe('builtin-kv driver', () => {
     const port = await silentServer();
     const { driver } = makeDriver('builtin-kv', { host: '127.0.0.1', port }, { opTimeoutMs: SHORT_TIMEOUT_MS });
     const t0 = Date.now();
-    const err = await driver.run('get', 'abc').then(
+    const err = await runOnce(driver, 'get', 'abc').then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -140,7 +140,7 @@ describe('builtin-kv driver', () => {
   it('reports a refused connection during the run as an error, not a timeout', async () => {
     const port = await closedPort();
     const { driver } = makeDriver('builtin-kv', { host: '127.0.0.1', port });
-    const err = await driver.run('put', 'abc').then(
+    const err = await runOnce(driver, 'put', 'abc').then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -161,9 +161,9 @@ describe('builtin-file driver', () => {
     const { driver, io } = makeDriver('builtin-file', endpoint);
     await driver.connect();
     const before = io.bytesIn;
-    expect(await driver.run('get', 'ignored')).toBe(OK);
+    expect(await runOnce(driver, 'get', 'ignored')).toBe(OK);
     expect(io.bytesIn - before).toBe(FILE_SIZE);
-    await Promise.all([1, 2, 3, 4, 5].map(() => driver.run('get', 'ignored')));
+    await Promise.all([1, 2, 3, 4, 5].map(() => runOnce(driver, 'get', 'ignored')));
     expect(io.bytesIn - before).toBe(6 * FILE_SIZE);
     expect(io.bytesOut).toBe(0);
   });
@@ -179,7 +179,7 @@ describe('builtin-file driver', () => {
   it('times out a get the server never answers', async () => {
     const port = await silentServer();
     const { driver } = makeDriver('builtin-file', { host: '127.0.0.1', port }, { opTimeoutMs: SHORT_TIMEOUT_MS });
-    const err = await driver.run('get', 'x').then(
+    const err = await runOnce(driver, 'get', 'x').then(
       () => undefined,
       (e: unknown) => e,
     );

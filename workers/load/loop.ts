@@ -3,9 +3,14 @@ import { performance } from 'node:perf_hooks';
 import { NOT_FOUND, type Driver } from './driver';
 import type { OpPicker } from './picker';
 import type { Recorder } from './recorder';
+import { makeSlots, TimeoutError, type Slot } from './slot';
 
 /** How often the fixed-rate pump checks for due operations when none is in flight. */
 const PUMP_MAX_SLEEP_MS = 10;
+/** The watchdog looks for overdue operations this many times per timeout period. */
+const WATCH_PER_TIMEOUT = 4;
+/** ...but at least this often, so a long timeout is still noticed promptly. */
+const WATCH_MAX_INTERVAL_MS = 1000;
 
 export interface LoopOptions {
   driver: Driver;
@@ -21,6 +26,8 @@ export interface LoopOptions {
   endAt: number;
   /** Operations this worker may start in the measured phase; unlimited when undefined. */
   budget?: number;
+  /** An operation unanswered for this long counts as a timeout and frees its slot. */
+  opTimeoutMs: number;
   /** Called on every failed operation (never on success), e.g. to log why. */
   onFailure?: (op: string, err: unknown, timeout: boolean) => void;
 }
@@ -29,6 +36,12 @@ export interface LoopOptions {
  * The load loop. It only issues operations and records them; ticks, files and
  * printing listen elsewhere. Emits 'drained' once no operation is in flight
  * after it stopped issuing (end time, budget or stop()).
+ *
+ * Timeouts are one watchdog scan of the slots a few times per timeout period,
+ * not a timer per operation: the hot path stays a timestamp, a histogram
+ * record and a few counters. An operation that times out is counted at once
+ * and its slot moves on, as a client with a command timeout would; its late
+ * answer is ignored.
  */
 export class LoadLoop extends EventEmitter {
   inFlightNow = 0;
@@ -37,16 +50,24 @@ export class LoadLoop extends EventEmitter {
   private nextAt = 0;
   private interval = 0;
   private timer: NodeJS.Timeout | undefined;
+  private watchdog: NodeJS.Timeout | undefined;
   private drainedSent = false;
+  private readonly slots: Slot[];
+  /** Free slots of the fixed-rate loop. */
+  private readonly free: Slot[] = [];
 
   constructor(readonly o: LoopOptions) {
     super();
+    this.slots = makeSlots(o.pickers, o.inFlight);
   }
 
   start(): void {
+    const every = Math.min(WATCH_MAX_INTERVAL_MS, Math.max(1, this.o.opTimeoutMs / WATCH_PER_TIMEOUT));
+    this.watchdog = setInterval(this.watch, every);
     if (this.o.rate === undefined) {
-      for (let i = 0; i < this.o.inFlight; i++) this.issueClosed(this.o.pickers[i]);
+      for (const s of this.slots) this.issueClosed(s);
     } else {
+      this.free.push(...this.slots);
       this.interval = 1000 / this.o.rate;
       this.nextAt = performance.now();
       this.pump();
@@ -86,61 +107,86 @@ export class LoadLoop extends EventEmitter {
     return true;
   }
 
-  private issueClosed(picker: OpPicker): void {
-    const start = performance.now();
-    if (!this.mayIssue(start)) return this.maybeDrained();
-    picker.advance();
-    this.launch(picker.op, picker.key, start, () => this.issueClosed(picker));
-  }
+  private issueClosed = (slot: Slot): void => {
+    const now = performance.now();
+    if (!this.mayIssue(now)) return this.maybeDrained();
+    slot.picker.advance();
+    this.launch(slot, now, now);
+  };
 
   /** Fixed rate: start every operation whose intended time has come, measuring from that time. */
   private pump = (): void => {
     this.timer = undefined;
-    const picker = this.o.pickers[0];
     let now = performance.now();
-    while (this.nextAt <= now && this.inFlightNow < this.o.inFlight) {
+    while (this.nextAt <= now && this.free.length > 0) {
       if (!this.mayIssue(Math.max(this.nextAt, 0))) return this.maybeDrained();
-      picker.advance();
+      const slot = this.free.pop()!;
+      slot.picker.advance();
       const intended = this.nextAt;
       this.nextAt += this.interval;
-      this.launch(picker.op, picker.key, intended, this.pumpSoon);
+      this.launch(slot, intended, now);
       now = performance.now();
     }
     if (this.stopped) return this.maybeDrained();
-    if (this.inFlightNow < this.o.inFlight) {
+    if (this.free.length > 0) {
       this.timer = setTimeout(this.pump, Math.min(PUMP_MAX_SLEEP_MS, Math.max(0, this.nextAt - now)));
     }
   };
 
-  private pumpSoon = (): void => {
-    if (!this.timer && !this.stopped) this.pump();
-  };
-
-  private launch(op: number, key: string, start: number, next: () => void): void {
+  private launch(slot: Slot, start: number, sent: number): void {
+    const op = slot.picker.op;
+    const gen = ++slot.gen;
+    slot.busy = true;
+    slot.op = op;
+    slot.start = start;
+    slot.sent = sent;
     this.inFlightNow++;
     const rec = this.o.recorder;
-    this.o.driver.run(this.o.recorder.ops[op], key).then(
-      (outcome) => {
-        rec.ok(op, (performance.now() - start) * 1000, outcome === NOT_FOUND);
-        this.inFlightNow--;
-        if (this.stopped) this.maybeDrained();
-        else next();
+    this.o.driver.run(rec.ops[op], slot.picker.key).then(
+      (result) => {
+        if (slot.gen !== gen) return; // already counted as a timeout
+        rec.ok(op, (performance.now() - start) * 1000, this.o.driver.outcome(result) === NOT_FOUND);
+        this.release(slot);
       },
       (err: unknown) => {
-        const timeout = this.o.driver.isTimeout(err);
-        rec.fail(op, timeout);
-        this.o.onFailure?.(rec.ops[op], err, timeout);
-        this.inFlightNow--;
-        // A failure can arrive in the same turn (e.g. a closed connection):
-        // yield so ticks and stop messages are never starved by a spin.
-        setImmediate(() => (this.stopped ? this.maybeDrained() : next()));
+        if (slot.gen !== gen) return;
+        this.failed(slot, err, err instanceof TimeoutError || this.o.driver.isTimeout(err));
       },
     );
   }
 
+  /** The driver's own timeout errors and the watchdog's both count as timeouts. */
+  private failed(slot: Slot, err: unknown, timeout: boolean): void {
+    this.o.recorder.fail(slot.op, timeout);
+    this.o.onFailure?.(this.o.recorder.ops[slot.op], err, timeout);
+    // A failure can arrive in the same turn (e.g. a closed connection):
+    // yield so ticks and stop messages are never starved by a spin.
+    setImmediate(() => this.release(slot));
+  }
+
+  private release(slot: Slot): void {
+    slot.busy = false;
+    this.inFlightNow--;
+    if (this.stopped) return this.maybeDrained();
+    if (this.o.rate === undefined) return this.issueClosed(slot);
+    this.free.push(slot);
+    if (!this.timer) this.pump();
+  }
+
+  private watch = (): void => {
+    const limit = performance.now() - this.o.opTimeoutMs;
+    for (const slot of this.slots) {
+      if (!slot.busy || slot.sent > limit) continue;
+      slot.gen++; // its answer, if it ever comes, is no longer ours
+      slot.sent = Infinity; // counted once; failed() releases the slot on the next turn
+      this.failed(slot, new TimeoutError(this.o.opTimeoutMs), true);
+    }
+  };
+
   private maybeDrained(): void {
     if (this.stopped && this.inFlightNow === 0 && !this.timer && !this.drainedSent) {
       this.drainedSent = true;
+      if (this.watchdog) clearInterval(this.watchdog);
       this.emit('drained');
     }
   }

@@ -38,6 +38,7 @@ export function buildLoop(
     measureFrom,
     endAt: t0Perf + (s.warmupSeconds + runSeconds(s)) * 1000,
     budget: s.totalOps === undefined ? undefined : shareOf(s.totalOps, start.id, start.of),
+    opTimeoutMs: s.opTimeoutMs,
     onFailure,
   });
 }

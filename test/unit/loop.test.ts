@@ -1,0 +1,65 @@
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { OK, type Driver } from '../../workers/load/driver';
+import { Rng } from '../../workers/load/keys';
+import { LoadLoop } from '../../workers/load/loop';
+import { OpPicker } from '../../workers/load/picker';
+import { Recorder } from '../../workers/load/recorder';
+
+/** A driver whose answers the test releases by hand, counting what is outstanding. */
+function manualDriver() {
+  const pending: (() => void)[] = [];
+  let maxOutstanding = 0;
+  const d: Driver = {
+    versions: {},
+    connect: async () => undefined,
+    run: () =>
+      new Promise((resolve) => {
+        pending.push(() => resolve(OK));
+        maxOutstanding = Math.max(maxOutstanding, pending.length);
+      }),
+    outcome: () => OK,
+    isTimeout: () => false,
+    close: async () => undefined,
+  };
+  return { d, pending, max: () => maxOutstanding };
+}
+
+function loop(driver: Driver, extra: { inFlight: number; opTimeoutMs: number; endInMs: number; budget?: number }) {
+  const rec = new Recorder(['get']);
+  const pickers = Array.from({ length: extra.inFlight }, () => new OpPicker(new Rng(1), [1], 10, 2));
+  const now = performance.now();
+  const l = new LoadLoop({ driver, recorder: rec, pickers, measureFrom: -Infinity, endAt: now + extra.endInMs, ...extra });
+  const drained = new Promise<void>((r) => l.once('drained', r));
+  return { l, rec, drained };
+}
+
+describe('LoadLoop', () => {
+  it('keeps exactly inFlight operations outstanding in a closed loop', async () => {
+    const m = manualDriver();
+    const { l, rec, drained } = loop(m.d, { inFlight: 3, opTimeoutMs: 10_000, endInMs: 100_000, budget: 10 });
+    l.start();
+    expect(m.pending.length).toBe(3);
+    while (m.pending.length) {
+      m.pending.shift()!();
+      await new Promise((r) => setImmediate(r));
+    }
+    await drained;
+    expect(m.max()).toBe(3);
+    expect(rec.drain().get.count).toBe(10);
+  });
+
+  it('times out unanswered operations by its watchdog, and ignores their late answers', async () => {
+    const m = manualDriver();
+    const { l, rec, drained } = loop(m.d, { inFlight: 2, opTimeoutMs: 40, endInMs: 150 });
+    l.start();
+    await drained;
+    const t = rec.drain().get;
+    // 150 ms with a 40 ms timeout: each slot times out 2 to 4 times, nothing succeeds.
+    expect(t.timeouts).toBeGreaterThanOrEqual(4);
+    expect(t.count).toBe(0);
+    for (const answer of m.pending) answer();
+    await new Promise((r) => setImmediate(r));
+    expect(rec.drain().get.count).toBe(0);
+  });
+});
