@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // Renderer tests are .tsx and pick jsdom per file (`// @vitest-environment jsdom`).
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // Integration tests start real servers and child processes; running files
     // one at a time keeps a 2-core machine from starving the loops under test.
     fileParallelism: false,

@@ -2,15 +2,26 @@
  * Everything the benchmark starts (redis-server, kvscope workers, the bare
  * loop, redis-benchmark) registers an immediate, synchronous kill here, so no
  * process outlives the benchmark on any path: normal end, error, Ctrl-C,
- * SIGTERM or an uncaught exception (all of which pass through 'exit').
+ * SIGTERM or an uncaught exception (all of which pass through 'exit'). The
+ * integration tests start their redis-servers through here too.
  */
 
 type Kill = () => void;
 
 const kills = new Set<Kill>();
+let exitHooked = false;
+
+/** Run killAll on 'exit'; once, however often it is asked. */
+function hookExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.on('exit', killAll);
+}
 
 /** Register a kill; the returned function unregisters it once the thing has ended normally. */
 export function onAbort(kill: Kill): () => void {
+  // Also covers processes (the tests) that never call installExitHandlers.
+  hookExit();
   kills.add(kill);
   return () => void kills.delete(kill);
 }
@@ -36,7 +47,7 @@ const EXIT_FAILED = 1;
  * measurement is worthless, so there is nothing to finish gracefully.
  */
 export function installExitHandlers(print: (line: string) => void): void {
-  process.on('exit', killAll);
+  hookExit();
   const onSignal = (signal: NodeJS.Signals): void => {
     print(`\n${signal}: stopping every process the benchmark started`);
     killAll();

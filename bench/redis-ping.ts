@@ -7,10 +7,11 @@ const RETRY_INTERVAL_MS = 100;
 const PONG = '+PONG\r\n';
 
 /**
- * One PING over a raw socket. A raw socket rather than ioredis, so a failed
- * check leaves no client reconnecting in the background.
+ * One PING (after AUTH when a password is given) over a raw socket. A raw
+ * socket rather than ioredis, so a failed check leaves no client reconnecting
+ * in the background and the check does not depend on the client under test.
  */
-export function pingOnce(host: string, port: number): Promise<boolean> {
+export function pingOnce(host: string, port: number, password?: string): Promise<boolean> {
   return new Promise((resolve) => {
     let reply = '';
     const socket = connect({ host, port });
@@ -21,22 +22,36 @@ export function pingOnce(host: string, port: number): Promise<boolean> {
     };
     const timer = setTimeout(() => finish(false), ATTEMPT_TIMEOUT_MS);
     socket.setEncoding('utf8');
-    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('connect', () => socket.write((password !== undefined ? command('AUTH', password) : '') + command('PING')));
     socket.on('data', (d: string) => {
       reply += d;
-      if (reply.length >= PONG.length) finish(reply.startsWith(PONG));
+      if (reply.includes(PONG)) finish(true);
+      // An error reply (-LOADING, -WRONGPASS, ...) comes first, whichever command it answers.
+      else if (reply.startsWith('-') && reply.includes('\r\n')) finish(false);
     });
     socket.on('error', () => finish(false));
-    socket.on('close', () => finish(reply.startsWith(PONG)));
+    socket.on('close', () => finish(reply.includes(PONG)));
   });
 }
 
+export interface WaitForPongOptions {
+  timeoutMs: number;
+  password?: string;
+  /** Checked before every attempt; true stops waiting, e.g. once the server has exited. */
+  gaveUp: () => boolean;
+}
+
 /** Resolve once the server answers PING; false when it has not by `timeoutMs` or `gaveUp()` says stop. */
-export async function waitForPong(host: string, port: number, timeoutMs: number, gaveUp: () => boolean): Promise<boolean> {
+export async function waitForPong(host: string, port: number, { timeoutMs, password, gaveUp }: WaitForPongOptions): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !gaveUp()) {
-    if (await pingOnce(host, port)) return true;
+    if (await pingOnce(host, port, password)) return true;
     await new Promise((r) => setTimeout(r, RETRY_INTERVAL_MS));
   }
   return false;
+}
+
+/** A command as a RESP array, so a password with spaces or quotes goes through as is. */
+function command(...args: string[]): string {
+  return `*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`;
 }

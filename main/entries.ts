@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 
 /** The package root: the nearest folder above this file holding package.json. */
 export function packageRoot(): string {
@@ -17,7 +17,19 @@ export function packageRoot(): string {
  * runs from dist/ or from the TypeScript sources under a test runner.
  */
 export function entryPath(rel: 'workers/load/worker' | 'workers/targets/main'): string {
-  const p = join(packageRoot(), 'dist', `${rel}.js`);
+  const p = unpackedPath(join(packageRoot(), 'dist', `${rel}.js`));
   if (!existsSync(p)) throw new Error(`${p} is missing: run \`npm run build\``);
   return p;
+}
+
+/**
+ * In a packaged app main runs from inside app.asar, but children run on a
+ * plain Node that cannot read an asar archive: electron-builder unpacks
+ * dist/workers (and what they load) to app.asar.unpacked beside it, and that
+ * copy is the one to fork.
+ */
+export function unpackedPath(p: string): string {
+  const packed = `${sep}app.asar${sep}`;
+  const i = p.indexOf(packed);
+  return i < 0 ? p : `${p.slice(0, i)}${sep}app.asar.unpacked${sep}${p.slice(i + packed.length)}`;
 }

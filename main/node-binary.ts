@@ -35,3 +35,13 @@ function isExecutable(p: string): boolean {
     return false;
   }
 }
+
+/**
+ * The environment of a child on `node`. When the fallback is Electron's own
+ * binary, ELECTRON_RUN_AS_NODE makes it behave as plain Node.
+ */
+export function childEnv(node: NodeBinary, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  if (node.fallback && process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
+  return env;
+}

@@ -9,7 +9,7 @@ import { redactTarget } from '../app/scenario/targets';
 import type { Endpoint } from '../app/protocol/worker';
 import { STOP_GRACE_MS } from './child';
 import { environment } from './environment';
-import { resolveNodeBinary } from './node-binary';
+import { childEnv, resolveNodeBinary, type NodeBinary } from './node-binary';
 import { NodeTracker } from './node-tracker';
 import { TargetRunner } from './target-runner';
 import { TickMerger } from './tick-merger';
@@ -63,8 +63,8 @@ export class Run extends EventEmitter {
       const node = resolveNodeBinary(this.scenario.node);
       nodePath = node.path;
       if (node.fallback) this.log('warn', 'main', `no "${this.scenario.node}" on PATH: workers run on ${node.path}`);
-      const endpoint = await this.startTarget(node.path);
-      const pool = new WorkerPool(this.scenario.workers, node.path, { ...process.env, ...this.scenario.env });
+      const endpoint = await this.startTarget(node);
+      const pool = new WorkerPool(this.scenario.workers, node.path, childEnv(node, this.scenario.env));
       this.pool = pool;
       this.wirePool(pool);
       pool.start(this.scenario, endpoint);
@@ -122,7 +122,7 @@ export class Run extends EventEmitter {
     return this.stopRequested || this.failure !== undefined || Date.now() >= this.endAt;
   }
 
-  private async startTarget(execPath: string): Promise<Endpoint | undefined> {
+  private async startTarget(node: NodeBinary): Promise<Endpoint | undefined> {
     const t = this.scenario.target;
     if (t.kind !== 'builtin-kv' && t.kind !== 'builtin-file') return undefined;
     if (t.external) return { host: t.host, port: t.port };
@@ -133,7 +133,7 @@ export class Run extends EventEmitter {
     runner.on('exit', (e: { code: number | null; signal: string | null }) => {
       this.fail(`${t.kind} server exited during the run (code ${e.code}, signal ${e.signal})`);
     });
-    return runner.start(execPath);
+    return runner.start(node.path, childEnv(node));
   }
 
   private wirePool(pool: WorkerPool): void {

@@ -33,7 +33,7 @@ export class TargetRunner extends EventEmitter {
   }
 
   /** Start the server and resolve with its address once it listens. */
-  start(execPath: string): Promise<Endpoint> {
+  start(execPath: string, env: NodeJS.ProcessEnv = process.env): Promise<Endpoint> {
     return new Promise<Endpoint>((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new Error(`${this.target.kind} did not start within ${TARGET_READY_TIMEOUT_MS / 1000} s`));
@@ -65,7 +65,7 @@ export class TargetRunner extends EventEmitter {
         settle(() => reject(new Error(`${this.target.kind} exited before it was ready (code ${e.code}, signal ${e.signal}) ${e.stderr}`)));
         if (!e.requested && !this.stopped) this.emit('exit', e);
       });
-      this.child.start({ execPath });
+      this.child.start({ execPath, env });
       const start: ToTarget = { type: 'start', data: { target: this.target, workDir: this.workDir } };
       this.child.send(start);
     });

@@ -1,17 +1,23 @@
 import { parseArgs } from 'node:util';
 import { CATALOG } from '../../app/scenario/catalog';
 import { defaultRunsDir } from '../paths';
+import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from '../serve/server';
 import { table } from './format';
 import { loadScenario, UsageError } from './load-scenario';
 import { EXIT_FAILED, EXIT_USAGE, runCommand } from './run-command';
+import { serveCommand } from './serve-command';
 
 const USAGE = `kvscope: benchmark key-value clusters and Node.js servers
 
 usage:
   kvscope run <scenario | file.json> [--set key=value ...] [--out FILE] [--runs-dir DIR] [--quiet]
   kvscope scenarios
+  kvscope serve [--port N] [--host H] [--runs-dir DIR]
 
 --set uses dotted paths into the scenario: --set durationSeconds=30 --set target.mode=cluster --set mix.get=0.9
+serve shows the dashboard in a browser (default http://${DEFAULT_HOST}:${DEFAULT_PORT}/; --port 0 picks a free
+port); it stays on loopback unless --host says otherwise (e.g. 0.0.0.0 on a load box without a display).
+Ctrl-C stops it, stopping a running benchmark in order first.
 Runs are kept in ${defaultRunsDir()} (KVSCOPE_RUNS overrides).`;
 
 async function main(argv: string[]): Promise<number> {
@@ -21,6 +27,8 @@ async function main(argv: string[]): Promise<number> {
       return run(rest);
     case 'scenarios':
       return scenarios();
+    case 'serve':
+      return serve(rest);
     case undefined:
     case 'help':
     case '--help':
@@ -47,6 +55,29 @@ async function run(args: string[]): Promise<number> {
   const scenario = loadScenario(positionals[0], values.set ?? []);
   return runCommand(scenario, { out: values.out, runsDir: values['runs-dir'] ?? defaultRunsDir(), quiet: values.quiet });
 }
+
+async function serve(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      port: { type: 'string', default: String(DEFAULT_PORT) },
+      host: { type: 'string', default: DEFAULT_HOST },
+      'runs-dir': { type: 'string' },
+      // The built renderer to serve; for development and tests.
+      'renderer-dir': { type: 'string' },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > MAX_PORT) throw new UsageError(`--port must be an integer 0-${MAX_PORT}, got "${values.port}"`);
+  return serveCommand({
+    host: values.host ?? DEFAULT_HOST,
+    port,
+    runsDir: values['runs-dir'] ?? defaultRunsDir(),
+    rendererDir: values['renderer-dir'] ?? defaultRendererDir(),
+  });
+}
+
+const MAX_PORT = 65535;
 
 function scenarios(): number {
   const rows = [['name', 'target', 'description'], ...CATALOG.map((c) => [c.name ?? '', c.target.kind, c.description ?? ''])];

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRunFile } from '../../app/run/reader';
 import { CATALOG } from '../../app/scenario/catalog';
 import { CLI, descendants, startCli } from '../helpers/cli';
-import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { waitGone } from '../helpers/run';
 
 /** Long enough that only a signal ends these runs. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/ports';
-import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { freePort } from '../../bench/ports';
+import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { runScenario, waitGone } from '../helpers/run';
 
 /** A refused connection must end the run well before any generic timeout. */

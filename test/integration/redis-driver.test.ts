@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../app/scenario/schema';
 import { NOT_FOUND, OK, type Driver, type DriverContext, runOnce } from '../../workers/load/driver';
 import { createDriver } from '../../workers/load/drivers/redis';
-import { freePort } from '../helpers/ports';
-import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { freePort } from '../../bench/ports';
+import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 
 const VALUE_SIZE = 300;
 // Ops issued in one turn, so auto-pipelining has something to batch.

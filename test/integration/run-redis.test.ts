@@ -6,7 +6,7 @@ import { readRunFile } from '../../app/run/reader';
 import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/orchestrator';
 import { recordRun } from '../../main/run-recorder';
-import { startRedisServer, type RedisServer } from '../helpers/redis-server';
+import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { runScenario, waitGone } from '../helpers/run';
 
 describe('a run against a real redis-server', () => {

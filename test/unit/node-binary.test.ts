@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { resolveNodeBinary } from '../../main/node-binary';
+import { childEnv, resolveNodeBinary } from '../../main/node-binary';
 
 describe('resolveNodeBinary', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-bin-'));
@@ -25,5 +25,20 @@ describe('resolveNodeBinary', () => {
 
   it('falls back to the running runtime only when nothing is found on PATH', () => {
     expect(resolveNodeBinary('node-none', { PATH: dir })).toEqual({ path: process.execPath, fallback: true });
+  });
+});
+
+describe('childEnv', () => {
+  it('adds the scenario environment, and ELECTRON_RUN_AS_NODE only for an Electron fallback', () => {
+    const env = childEnv({ path: '/usr/bin/node', fallback: false }, { UV_THREADPOOL_SIZE: '8' });
+    expect(env.UV_THREADPOOL_SIZE).toBe('8');
+    expect(env.ELECTRON_RUN_AS_NODE).toBeUndefined();
+    const electron = process.versions as Record<string, string | undefined>;
+    electron.electron = '42.0.0';
+    try {
+      expect(childEnv({ path: process.execPath, fallback: true }).ELECTRON_RUN_AS_NODE).toBe('1');
+    } finally {
+      delete electron.electron;
+    }
   });
 });

@@ -6,11 +6,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream';
 import type { z } from 'zod';
 import type { BuiltinFileTarget } from '../../app/scenario/targets';
-import { count, FILE_COUNTERS, newCounters, nodeSnapshot } from './counters';
-import { sendToMain } from './ipc';
-import { listen } from './listen';
+import { count, FILE_COUNTERS, newCounters } from './counters';
 import type { RunningTarget } from './running-target';
-import { startStatsReporter } from './stats-reporter';
+import { serveInThisProcess } from './single-process';
 
 export type FileTarget = z.output<typeof BuiltinFileTarget>;
 
@@ -49,25 +47,7 @@ export async function startFileServer(t: FileTarget, workDir: string): Promise<R
       count(counters, err && !handedOver(stream, t.fileSize) ? 'read.error' : 'read.success');
     });
   });
-  const port = await listen(server, t.host, t.port);
-  const id = `file-${process.pid}`;
-  const address = `${t.host}:${port}`;
-  const stopStats = startStatsReporter(
-    () => [nodeSnapshot(id, address, counters)],
-    (nodes) => sendToMain({ type: 'node-stats', data: { nodes } }),
-  );
-  return {
-    host: t.host,
-    port,
-    pids: [process.pid],
-    stop: () =>
-      new Promise<void>((resolve) => {
-        stopStats();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-    kill: () => stopStats(),
-  };
+  return serveInThisProcess(server, t.host, t.port, 'file', counters);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -29,7 +29,9 @@ export function asyncStore(dir: string, nTimes: number): KvStore {
       return value;
     },
     async put(key, body) {
-      await writeFile(join(dir, key), body);
+      const tmp = tempName(dir, key);
+      await writeFile(tmp, body);
+      await rename(tmp, join(dir, key));
     },
   };
 }
@@ -54,7 +56,9 @@ export function syncStore(dir: string, nTimes: number): KvStore {
       return value;
     },
     async put(key, body) {
-      writeFileSync(join(dir, key), body);
+      const tmp = tempName(dir, key);
+      writeFileSync(tmp, body);
+      renameSync(tmp, join(dir, key));
     },
   };
 }
@@ -71,6 +75,18 @@ export function crunch(text: string): number {
 function toNumber(v: unknown): number {
   if (typeof v !== 'number') throw new Error('stored value is not an array of numbers');
   return v;
+}
+
+let writes = 0;
+
+/**
+ * Values are written beside their file and renamed over it: a GET racing a
+ * PUT of the same key (workers share the key space) then reads the old or the
+ * new value, never a half-written one that would fail as a server error.
+ * Keys are [a-z0-9_-], so a name with '.' can never be a key.
+ */
+function tempName(dir: string, key: string): string {
+  return join(dir, `.${key}.${process.pid}.${writes++}.tmp`);
 }
 
 function isMissing(err: unknown): boolean {

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { app, BrowserWindow, dialog, session } from 'electron';
+import { packageRoot } from '../entries';
+import { defaultRunsDir } from '../paths';
+import { RunController } from '../run-controller';
+import { assertRendererBuilt, defaultRendererDir } from '../serve/server';
+import { registerAppScheme, serveAppProtocol } from './app-protocol';
+import { APP_INDEX_URL } from './app-url';
+import { hardenSession, hardenWebContents } from './hardening';
+import { registerBridgeIpc } from './ipc';
+import { quitInOrder } from './quit';
+import { windowOptions } from './window-options';
+
+/**
+ * The Electron app: one window showing the renderer from kvscope://app/, one
+ * RunController behind the IPC Bridge. Runs are kept in the same folder as the
+ * CLI's, so `kvscope run` and the window share one library.
+ */
+const EXIT_FAILED = 1;
+const log = (line: string): void => void process.stderr.write(`kvscope: ${line}\n`);
+
+const root = packageRoot();
+const preload = join(root, 'dist', 'preload', 'preload.js');
+const icon = join(root, 'assets', 'icon.png');
+
+app.setName('kvscope');
+// Every renderer sandboxed, whatever a window's options say.
+app.enableSandbox();
+registerAppScheme();
+hardenWebContents(app, log);
+
+// One app, one controller: a second instance would start competing runs.
+if (!app.requestSingleInstanceLock()) {
+  app.exit(0);
+} else {
+  const controller = new RunController(defaultRunsDir());
+  let window: BrowserWindow | undefined;
+  quitInOrder(app, () => controller.shutdown(), log);
+  app.on('second-instance', () => {
+    if (window && !window.isDestroyed()) window.focus();
+  });
+  // The window is the app: with it closed a run would go on unseen.
+  app.on('window-all-closed', () => app.quit());
+  app
+    .whenReady()
+    .then(() => {
+      const rendererDir = defaultRendererDir();
+      assertRendererBuilt(rendererDir);
+      if (!existsSync(preload)) throw new Error(`${preload} is missing: build the preload first (npm run build)`);
+      hardenSession(session.defaultSession, log);
+      serveAppProtocol(rendererDir, log);
+      window = new BrowserWindow(windowOptions({ preload, icon: existsSync(icon) ? icon : undefined }));
+      const contents = window.webContents;
+      const dispose = registerBridgeIpc(contents, controller, log);
+      window.on('closed', dispose);
+      window.once('ready-to-show', () => window?.show());
+      return window.loadURL(APP_INDEX_URL);
+    })
+    .catch(fail);
+}
+
+function fail(err: unknown): void {
+  const message = err instanceof Error ? err.message : String(err);
+  log(message);
+  dialog.showErrorBox('kvscope could not start', message);
+  app.exit(EXIT_FAILED);
+}

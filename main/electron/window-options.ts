@@ -1,0 +1,48 @@
+import type { BrowserWindowConstructorOptions } from 'electron';
+
+/** Big enough for the live view's tiles and two charts side by side. */
+const DEFAULT_WIDTH = 1440;
+const DEFAULT_HEIGHT = 900;
+/** Below this the charts become unreadable. */
+const MIN_WIDTH = 960;
+const MIN_HEIGHT = 600;
+/** The renderer's background, so the window does not flash white before the first paint. */
+const BACKGROUND = '#10141a';
+
+export interface WindowPaths {
+  /** The bundled preload (dist/preload/preload.js). */
+  preload: string;
+  icon?: string;
+}
+
+/**
+ * The one window's options. The page gets no Node, no Electron, and its own
+ * JavaScript world: all it can reach is what the preload exposes.
+ */
+export function windowOptions(p: WindowPaths): BrowserWindowConstructorOptions {
+  return {
+    width: DEFAULT_WIDTH,
+    height: DEFAULT_HEIGHT,
+    minWidth: MIN_WIDTH,
+    minHeight: MIN_HEIGHT,
+    title: 'kvscope',
+    backgroundColor: BACKGROUND,
+    // Shown on 'ready-to-show', so the first thing seen is a painted page.
+    show: false,
+    autoHideMenuBar: true,
+    ...(p.icon ? { icon: p.icon } : {}),
+    webPreferences: {
+      preload: p.preload,
+      contextIsolation: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      sandbox: true,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { join } from 'node:path';
+import { serveCommand } from './cli/serve-command';
+import { electronAvailability } from './electron/availability';
+import { packageRoot } from './entries';
+import { defaultRunsDir } from './paths';
+import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from './serve/server';
+
+/**
+ * What `npm start` runs after a build: the desktop window when Electron's
+ * binary is here and there is a display, else the same dashboard in the
+ * browser (`kvscope serve`), saying why.
+ */
+const EXIT_FAILED = 1;
+const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+function launchElectron(binary: string, root: string): void {
+  const env = { ...process.env };
+  // Inherited from a parent that ran Electron as Node, it would make this one a Node too.
+  delete env.ELECTRON_RUN_AS_NODE;
+  // Its own process group, so a terminal's Ctrl-C reaches it once, through us,
+  // not twice (a second signal means "exit at once" to the app).
+  const child = spawn(binary, [join(root, 'dist', 'main', 'electron', 'main.js'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env,
+    detached: true,
+  });
+  for (const sig of FORWARDED_SIGNALS) process.on(sig, () => child.kill(sig));
+  child.on('error', (err) => {
+    process.stderr.write(`kvscope: cannot start Electron: ${err.message}\n`);
+    process.exit(EXIT_FAILED);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : EXIT_FAILED)));
+}
+
+function launchBrowserTwin(reason: string): void {
+  process.stdout.write(`${reason}; serving the dashboard in your browser instead\n`);
+  serveCommand({
+    host: DEFAULT_HOST,
+    port: DEFAULT_PORT,
+    anyPortIfTaken: true,
+    runsDir: defaultRunsDir(),
+    rendererDir: defaultRendererDir(),
+  }).then(
+    (code) => (process.exitCode = code),
+    (err: unknown) => {
+      process.stderr.write(`kvscope: ${(err as Error).message}\n`);
+      process.exitCode = EXIT_FAILED;
+    },
+  );
+}
+
+const root = packageRoot();
+const electron = electronAvailability(root);
+if (electron.ok) launchElectron(electron.binary, root);
+else launchBrowserTwin(electron.reason);

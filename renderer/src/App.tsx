@@ -1,0 +1,49 @@
+import { useCatalog } from './hooks/useCatalog';
+import { useLiveStream } from './hooks/useLiveStream';
+import { phaseLabel } from './components/live/progress';
+import { LivePage } from './pages/LivePage';
+import { ScenariosPage } from './pages/ScenariosPage';
+import { isActivePhase } from './store/live';
+import { useKv } from './store/store';
+import type { Page } from './store/types';
+
+const TABS: { id: Page; label: string }[] = [
+  { id: 'scenarios', label: 'Scenarios' },
+  { id: 'live', label: 'Live' },
+];
+
+const CONNECTION_TEXT = { connecting: 'Connecting…', open: 'Connected', closed: 'Disconnected — retrying' } as const;
+
+export function App() {
+  useLiveStream();
+  useCatalog();
+  const page = useKv((s) => s.page);
+  const connection = useKv((s) => s.connection);
+  const phase = useKv((s) => s.live.phase);
+  return (
+    <div className="app">
+      <header className="topbar">
+        <span className="brand">kvscope</span>
+        <nav className="tabs" aria-label="pages">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              className={t.id === page ? 'tab active' : 'tab'}
+              aria-current={t.id === page ? 'page' : undefined}
+              data-testid={`nav-${t.id}`}
+              onClick={() => useKv.getState().setPage(t.id)}
+            >
+              {t.label}
+              {t.id === 'live' && isActivePhase(phase) && <span className="live-dot" title={phaseLabel(phase)} />}
+            </button>
+          ))}
+        </nav>
+        <span className={`connection connection-${connection}`} data-testid="connection" data-state={connection}>
+          {CONNECTION_TEXT[connection]}
+        </span>
+      </header>
+      <main className="content">{page === 'scenarios' ? <ScenariosPage /> : <LivePage />}</main>
+    </div>
+  );
+}

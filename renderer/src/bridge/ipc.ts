@@ -1,0 +1,31 @@
+import type { Bridge } from '../../../app/protocol/bridge';
+
+/** What the Electron preload exposes through contextBridge: exactly the Bridge's named functions. */
+export type PreloadApi = Bridge;
+
+declare global {
+  interface Window {
+    /** Present only inside the Electron window; the browser twin uses the WebSocket. */
+    kvscope?: PreloadApi;
+  }
+}
+
+/**
+ * The Bridge over Electron IPC. Each call goes through a fresh closure so the
+ * rest of the UI never holds the preload object itself, and a preload that
+ * lacks a function fails at startup rather than on first use.
+ */
+export function createIpcBridge(api: PreloadApi): Bridge {
+  const missing = (['listScenarios', 'validateScenario', 'startRun', 'stopRun', 'getState', 'onPush'] as const).filter(
+    (name) => typeof api[name] !== 'function',
+  );
+  if (missing.length > 0) throw new Error(`the preload does not expose ${missing.join(', ')}`);
+  return {
+    listScenarios: (payload) => api.listScenarios(payload),
+    validateScenario: (payload) => api.validateScenario(payload),
+    startRun: (payload) => api.startRun(payload),
+    stopRun: (payload) => api.stopRun(payload),
+    getState: (payload) => api.getState(payload),
+    onPush: (listener) => api.onPush(listener),
+  };
+}

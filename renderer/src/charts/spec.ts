@@ -1,0 +1,88 @@
+import type { Reduce, Row } from '../store/downsample';
+import { anyNonZero, nodeKey, workerKey } from './shape';
+
+/** A chart described as data; Chart.tsx draws any of them. */
+export type ChartKind = 'line' | 'area' | 'stackedArea';
+
+export interface SeriesSpec {
+  key: string;
+  label: string;
+  color: string;
+  unit: string;
+  /** How seconds merge when a long run is thinned for display (default mean). */
+  reduce?: Reduce;
+  /** Tells apart lines that share a color (a node's reads, writes and failures). */
+  stroke?: 'solid' | 'dashed' | 'dotted';
+}
+
+export interface ChartSpec {
+  title: string;
+  series: SeriesSpec[];
+  yUnit: string;
+  kind: ChartKind;
+}
+
+/** Colors that stay apart for the color-blind; failures are always the warm ones. */
+export const COLORS = {
+  readOk: '#2563eb',
+  readFailed: '#f59e0b',
+  writeOk: '#0d9488',
+  writeFailed: '#dc2626',
+  p50: '#2563eb',
+  p95: '#7c3aed',
+  p99: '#db2777',
+  max: '#dc2626',
+} as const;
+
+/** Nodes and workers cycle through these. */
+export const PALETTE = ['#2563eb', '#0d9488', '#7c3aed', '#ea580c', '#db2777', '#65a30d', '#0891b2', '#9333ea', '#ca8a04', '#475569'];
+const paletteColor = (i: number): string => PALETTE[i % PALETTE.length];
+
+const OPS = 'ops/s';
+
+/** Stacked, so the top edge is the cluster's total. */
+export const CLUSTER_THROUGHPUT: ChartSpec = {
+  title: 'Cluster throughput',
+  kind: 'stackedArea',
+  yUnit: OPS,
+  series: [
+    { key: 'readsOk', label: 'Reads', color: COLORS.readOk, unit: OPS },
+    { key: 'readsFailed', label: 'Reads failed', color: COLORS.readFailed, unit: OPS },
+    { key: 'writesOk', label: 'Writes', color: COLORS.writeOk, unit: OPS },
+    { key: 'writesFailed', label: 'Writes failed', color: COLORS.writeFailed, unit: OPS },
+  ],
+};
+
+/** One line per node for reads and writes; a node's failure line only when it had failures in view. */
+export function nodeThroughputSpec(ids: readonly string[], rows: readonly Row[]): ChartSpec {
+  const series: SeriesSpec[] = [];
+  ids.forEach((id, i) => {
+    const color = paletteColor(i);
+    series.push({ key: nodeKey(id, 'reads'), label: `${id} reads`, color, unit: OPS });
+    series.push({ key: nodeKey(id, 'writes'), label: `${id} writes`, color, unit: OPS, stroke: 'dashed' });
+    const failed = nodeKey(id, 'failed');
+    if (anyNonZero(rows, failed)) series.push({ key: failed, label: `${id} failed`, color, unit: OPS, stroke: 'dotted' });
+  });
+  return { title: 'Throughput per node (server side)', kind: 'line', yUnit: OPS, series };
+}
+
+/** Latency lines keep their peaks when thinned: a spike is the thing to see. */
+export const LATENCY: ChartSpec = {
+  title: 'Latency',
+  kind: 'line',
+  yUnit: 'ms',
+  series: (['p50', 'p95', 'p99', 'max'] as const).map((k) => ({ key: k, label: k, color: COLORS[k], unit: 'ms', reduce: 'max' })),
+};
+
+export function memorySpec(ids: readonly number[]): ChartSpec {
+  return {
+    title: 'Client memory (RSS per worker)',
+    kind: 'line',
+    yUnit: 'MiB',
+    series: ids.map((id, i) => ({ key: workerKey(id), label: `worker ${id}`, color: paletteColor(i), unit: 'MiB', reduce: 'max' })),
+  };
+}
+
+export function reducers(spec: ChartSpec): Record<string, Reduce> {
+  return Object.fromEntries(spec.series.map((s) => [s.key, s.reduce ?? 'mean']));
+}

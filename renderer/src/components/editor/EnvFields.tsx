@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { setPath, type Draft } from '../../store/draft';
+import { useKv } from '../../store/store';
+import type { ErrorIndex } from './errors';
+import { FieldErrors } from './FieldRow';
+
+interface EnvRow {
+  key: string;
+  value: string;
+}
+
+const rowsOf = (env: unknown): EnvRow[] =>
+  typeof env === 'object' && env !== null ? Object.entries(env).map(([key, value]) => ({ key, value: String(value) })) : [];
+
+/** Rows with neither name nor value are still being typed and mean nothing yet. */
+function envOf(rows: readonly EnvRow[]): Record<string, string> | undefined {
+  const used = rows.filter((r) => r.key !== '' || r.value !== '');
+  return used.length ? Object.fromEntries(used.map((r) => [r.key, r.value])) : undefined;
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+
+/** Environment variables of the workers, as name/value rows. */
+export function EnvFields({ draft, errors }: { draft: Draft; errors: ErrorIndex }) {
+  const update = useKv((s) => s.updateDraft);
+  const [rows, setRows] = useState<EnvRow[]>(() => rowsOf(draft.env));
+  useEffect(() => {
+    // Rows are the editing state (they may be half typed); follow the draft only when another scenario is loaded.
+    setRows((cur) => (same(envOf(cur), draft.env) ? cur : rowsOf(draft.env)));
+  }, [draft.env]);
+  const change = (next: EnvRow[]) => {
+    setRows(next);
+    update((d) => setPath(d, 'env', envOf(next)));
+  };
+  const edit = (i: number, patch: Partial<EnvRow>) => change(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <fieldset className="section">
+      <legend>Environment of the workers</legend>
+      {rows.length === 0 && <p className="muted">None. Add e.g. UV_THREADPOOL_SIZE.</p>}
+      {rows.map((r, i) => (
+        <div key={i} className="env-row">
+          <input
+            aria-label={`variable ${i + 1} name`}
+            data-testid={`field-env-key-${i}`}
+            className="mono"
+            placeholder="NAME"
+            value={r.key}
+            onChange={(e) => edit(i, { key: e.target.value })}
+          />
+          <span>=</span>
+          <input
+            aria-label={`variable ${i + 1} value`}
+            data-testid={`field-env-value-${i}`}
+            className="mono"
+            placeholder="value"
+            value={r.value}
+            onChange={(e) => edit(i, { value: e.target.value })}
+          />
+          <button type="button" className="link" data-testid={`env-remove-${i}`} onClick={() => change(rows.filter((_, j) => j !== i))}>
+            Remove
+          </button>
+          <FieldErrors path={`env.${r.key}`} errors={errors.get(`env.${r.key}`)} />
+        </div>
+      ))}
+      <button type="button" className="secondary" data-testid="env-add" onClick={() => setRows([...rows, { key: '', value: '' }])}>
+        Add variable
+      </button>
+      <FieldErrors path="env" errors={errors.get('env')} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,97 @@
+import { useMemo } from 'react';
+import { useStartRun } from '../../hooks/useStartRun';
+import { getPath, setPath } from '../../store/draft';
+import { targetKind } from '../../store/edits';
+import { isActivePhase } from '../../store/live';
+import { useKv } from '../../store/store';
+import { defaultsFor, placeholderFor } from './defaults';
+import { EnvFields } from './EnvFields';
+import { indexErrors, unclaimed } from './errors';
+import { FieldRow } from './FieldRow';
+import { NAME_FIELDS, SECTIONS, type FieldDef } from './fields';
+import { MixFields } from './MixFields';
+import { shownPaths } from './shownPaths';
+import { TargetFields } from './TargetFields';
+
+/** Every setting of the selected scenario, checked as it is typed; Start only when it is valid. */
+export function ScenarioEditor() {
+  const editor = useKv((s) => s.editor);
+  const update = useKv((s) => s.updateDraft);
+  const connection = useKv((s) => s.connection);
+  const running = useKv((s) => isActivePhase(s.live.phase));
+  const start = useStartRun();
+  const draft = editor.draft;
+  const kind = draft ? targetKind(draft) : 'builtin-kv';
+  const defaults = useMemo(() => defaultsFor(kind), [kind]);
+  const errors = useMemo(() => indexErrors(editor.errors), [editor.errors]);
+  if (!draft) {
+    return (
+      <section className="panel editor editor-empty">
+        <p className="muted">Select a scenario to see and change its settings.</p>
+      </section>
+    );
+  }
+  const general = unclaimed(editor.errors, shownPaths(kind));
+  const blocked =
+    editor.errors.length > 0
+      ? 'Fix the settings marked in red to start.'
+      : connection !== 'open'
+        ? 'Not connected to kvscope.'
+        : running
+          ? 'A run is in progress; stop it first.'
+          : null;
+  const row = (def: FieldDef) => (
+    <FieldRow
+      key={def.path}
+      def={def}
+      value={getPath(draft, def.path)}
+      placeholder={placeholderFor(def, defaults)}
+      errors={errors.get(def.path)}
+      onChange={(v) => update((d) => setPath(d, def.path, v))}
+    />
+  );
+  return (
+    <form
+      className="panel editor"
+      aria-label="scenario settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!blocked) void start();
+      }}
+    >
+      <header className="panel-head">
+        <h2>Settings{editor.source ? ` — from ${editor.source}` : ''}</h2>
+      </header>
+      {general.length > 0 && (
+        <ul className="banner error" data-testid="editor-errors">
+          {general.map((e) => (
+            <li key={e.field + e.reason}>
+              <span className="mono">{e.field}</span>: {e.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="field-grid">{NAME_FIELDS.map(row)}</div>
+      <TargetFields draft={draft} defaults={defaults} errors={errors} />
+      <MixFields draft={draft} errors={errors} />
+      {SECTIONS.map((s) => (
+        <fieldset key={s.title} className="section">
+          <legend>{s.title}</legend>
+          <div className="field-grid">{s.fields.map(row)}</div>
+        </fieldset>
+      ))}
+      <EnvFields draft={draft} errors={errors} />
+      <footer className="start-bar">
+        <button type="submit" className="primary" data-testid="start-button" disabled={blocked !== null || editor.starting}>
+          {editor.starting ? 'Starting…' : 'Start'}
+        </button>
+        {blocked && <span className="muted" data-testid="start-blocked">{blocked}</span>}
+        {editor.startError && (
+          <span className="bad" role="alert" data-testid="start-error">
+            Could not start: {editor.startError}
+          </span>
+        )}
+      </footer>
+    </form>
+  );
+}

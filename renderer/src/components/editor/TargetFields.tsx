@@ -1,0 +1,40 @@
+import type { TargetKind } from '../../../../app/scenario/targets';
+import { getPath, setPath, type Draft } from '../../store/draft';
+import { changeTargetKind, targetKind } from '../../store/edits';
+import { useKv } from '../../store/store';
+import type { ErrorIndex } from './errors';
+import { FieldRow } from './FieldRow';
+import { TARGET_FIELDS } from './fields';
+import { placeholderFor } from './defaults';
+
+const KINDS: readonly TargetKind[] = ['builtin-kv', 'builtin-file', 'redis'];
+
+/** The target: its kind, then the connection and server settings of that kind. */
+export function TargetFields({ draft, defaults, errors }: { draft: Draft; defaults: Draft; errors: ErrorIndex }) {
+  const update = useKv((s) => s.updateDraft);
+  const kind = targetKind(draft);
+  return (
+    <fieldset className="section">
+      <legend>Target</legend>
+      <div className="field-grid">
+        <FieldRow
+          def={{ path: 'target.kind', label: 'Kind', kind: 'select', options: KINDS }}
+          value={kind}
+          placeholder=""
+          errors={errors.get('target.kind')}
+          onChange={(v) => update((d) => changeTargetKind(d, KINDS.find((k) => k === v) ?? kind))}
+        />
+        {TARGET_FIELDS[kind].map((def) => (
+          <FieldRow
+            key={def.path}
+            def={def}
+            value={getPath(draft, def.path)}
+            placeholder={placeholderFor(def, defaults)}
+            errors={errors.get(def.path)}
+            onChange={(v) => update((d) => setPath(d, def.path, v))}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,99 @@
+import type { TargetKind } from '../../../../app/scenario/targets';
+
+export type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size';
+
+/** One setting of the scenario form; `path` is the scenario field, as validateScenario names it. */
+export interface FieldDef {
+  path: string;
+  label: string;
+  kind: FieldKind;
+  options?: readonly string[];
+  hint?: string;
+  /** What leaving the field empty means, when it has no default value to show. */
+  emptyMeans?: string;
+  /** Long free text gets two columns. */
+  wide?: boolean;
+}
+
+const host: FieldDef = { path: 'target.host', label: 'Host', kind: 'text' };
+const builtinPort: FieldDef = { path: 'target.port', label: 'Port', kind: 'int', hint: '0 picks a free port' };
+const external: FieldDef = {
+  path: 'target.external',
+  label: 'External server',
+  kind: 'bool',
+  hint: 'connect to a server already running at host:port instead of starting one',
+};
+
+/** Connection and server settings, per target kind. */
+export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
+  'builtin-kv': [
+    { path: 'target.mode', label: 'Server mode', kind: 'select', options: ['async', 'cluster'], hint: 'one async process, or node:cluster with synchronous I/O' },
+    { path: 'target.servers', label: 'Server processes', kind: 'int', hint: 'cluster mode only' },
+    { path: 'target.nTimes', label: 'Work per read (nTimes)', kind: 'int', hint: 'times a GET re-reads, sorts and reduces the value' },
+    { path: 'target.dataPath', label: 'Data folder', kind: 'text', emptyMeans: 'a fresh temporary folder' },
+    host,
+    builtinPort,
+    external,
+  ],
+  'builtin-file': [
+    { path: 'target.fileSize', label: 'File size', kind: 'int', hint: 'bytes' },
+    { path: 'target.chunkSize', label: 'Read chunk size', kind: 'size', hint: 'bytes, or "whole" for one read' },
+    host,
+    builtinPort,
+    external,
+  ],
+  redis: [
+    host,
+    { path: 'target.port', label: 'Port', kind: 'int' },
+    { path: 'target.password', label: 'Password', kind: 'password', emptyMeans: 'none', hint: 'never written to a run file or log' },
+    { path: 'target.db', label: 'Database', kind: 'int' },
+    { path: 'target.connections', label: 'Connections per worker', kind: 'int' },
+    { path: 'target.autoPipelining', label: 'Auto-pipelining', kind: 'bool', hint: 'commands of one event-loop turn share one write' },
+  ],
+};
+
+export interface Section {
+  title: string;
+  fields: readonly FieldDef[];
+}
+
+/** Every other scenario setting, grouped as a user thinks about them. */
+export const SECTIONS: readonly Section[] = [
+  {
+    title: 'Keys and values',
+    fields: [
+      { path: 'keySpace', label: 'Distinct keys', kind: 'int' },
+      { path: 'keyLength', label: 'Key length', kind: 'int', hint: 'a–z characters' },
+      { path: 'valueSize', label: 'Value size', kind: 'int', hint: 'bytes (builtin-kv: array elements)' },
+    ],
+  },
+  {
+    title: 'Load',
+    fields: [
+      { path: 'workers', label: 'Worker processes', kind: 'int' },
+      { path: 'inFlight', label: 'In flight per worker', kind: 'int', hint: 'the cap, with a fixed rate' },
+      { path: 'rate', label: 'Fixed rate', kind: 'number', emptyMeans: 'closed loop', hint: 'total ops/s; latency from each op’s intended start' },
+      { path: 'opTimeoutMs', label: 'Operation timeout', kind: 'int', hint: 'ms' },
+    ],
+  },
+  {
+    title: 'Duration',
+    fields: [
+      { path: 'warmupSeconds', label: 'Warm-up', kind: 'int', hint: 'seconds, kept apart from the results' },
+      { path: 'durationSeconds', label: 'Duration', kind: 'int', emptyMeans: '10 (a day with an operation budget)', hint: 'seconds measured' },
+      { path: 'totalOps', label: 'Operation budget', kind: 'int', emptyMeans: 'no budget', hint: 'stop after this many operations' },
+    ],
+  },
+  {
+    title: 'Worker runtime',
+    fields: [
+      { path: 'node', label: 'Node binary', kind: 'text', hint: 'a name on PATH or an absolute path' },
+      { path: 'seed', label: 'Seed', kind: 'int', hint: 'the same seed repeats the same keys and ops' },
+    ],
+  },
+];
+
+export const NAME_FIELDS: readonly FieldDef[] = [
+  { path: 'name', label: 'Name', kind: 'text' },
+  { path: 'description', label: 'Description', kind: 'text', emptyMeans: 'none', wide: true },
+];

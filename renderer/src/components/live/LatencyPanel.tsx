@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { bucketsFromLatency, bucketsFromSummary } from '../../charts/buckets';
+import { Chart } from '../../charts/Chart';
+import { latencyRows } from '../../charts/shape';
+import { LATENCY, reducers } from '../../charts/spec';
+import { useWindowedSamples } from '../../charts/useWindowedSamples';
+import { fmtPct, PERCENT } from '../../format';
+import { lastOf } from '../../store/buffer';
+import { downsample } from '../../store/downsample';
+import { useKv } from '../../store/store';
+import { runMarkers } from './runMarkers';
+
+/** p50 / p95 / p99 / max per second, and the share of operations within 1–16 ms. */
+export function LatencyPanel() {
+  const samples = useWindowedSamples();
+  const run = useKv((s) => s.live.run);
+  const summary = useKv((s) => s.live.summary);
+  const last = useKv((s) => lastOf(s.live.samples));
+  const rows = useMemo(() => downsample(latencyRows(samples), reducers(LATENCY)), [samples]);
+  const buckets = summary ? bucketsFromSummary(summary.total.buckets) : last ? bucketsFromLatency(last.latency) : [];
+  const source = summary ? 'whole measured run' : 'latest second (lower bounds from its percentiles)';
+  return (
+    <div className="latency">
+      <Chart spec={LATENCY} rows={rows} testId="latency-chart" markers={runMarkers(run)} />
+      {buckets.length > 0 && (
+        <div className="buckets" data-testid="latency-buckets">
+          {buckets.map((b) => (
+            <div key={b.boundMs} className="bucket" data-testid={`bucket-le${b.boundMs}ms`}>
+              <div className="bucket-label">≤ {b.boundMs} ms</div>
+              <div className="bucket-value">
+                {b.atLeast ? '≥ ' : ''}
+                {fmtPct(b.share)}
+              </div>
+              <div className="bucket-bar">
+                <div style={{ width: `${b.share * PERCENT}%` }} />
+              </div>
+            </div>
+          ))}
+          <div className="bucket-source muted">{source}</div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useBridge } from '../../bridge/context';
+import { fmtClock, PERCENT } from '../../format';
+import { lastOf } from '../../store/buffer';
+import { isActivePhase } from '../../store/live';
+import { useKv } from '../../store/store';
+import { phaseLabel, runProgress } from './progress';
+
+/** Which run, its phase, how far through warm-up and run it is, and Stop. */
+export function RunBar() {
+  const { bridge } = useBridge();
+  const run = useKv((s) => s.live.run);
+  const phase = useKv((s) => s.live.phase);
+  const lastSecond = useKv((s) => lastOf(s.live.samples)?.second);
+  const [stopping, setStopping] = useState(false);
+  if (!run) return null;
+  const p = runProgress(run, phase, lastSecond);
+  const boundedByOps = run.scenario.totalOps !== undefined;
+  const stop = async () => {
+    setStopping(true);
+    try {
+      await bridge.stopRun({});
+    } catch (err) {
+      useKv.getState().noteError(`stop failed: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      setStopping(false);
+    }
+  };
+  return (
+    <section className="panel run-bar">
+      <div className="run-title">
+        <h1>{run.scenario.name}</h1>
+        <span className="muted">{run.scenario.target.kind}</span>
+        <span className={`phase phase-${phase}`} data-testid="phase" data-phase={phase}>
+          {phaseLabel(phase)}
+        </span>
+      </div>
+      <div className="progress-block">
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label="run progress"
+          aria-valuemin={0}
+          aria-valuemax={p.total}
+          aria-valuenow={p.elapsed}
+          data-testid="progress"
+        >
+          <div className="progress-warmup" style={{ width: `${p.warmupFraction * PERCENT}%` }} />
+          <div className="progress-fill" style={{ width: `${p.fraction * PERCENT}%` }} />
+        </div>
+        <div className="progress-text">
+          <span data-testid="elapsed">{fmtClock(p.elapsed)} elapsed</span>
+          <span className="muted">
+            warm-up {run.warmupSeconds} s, run {boundedByOps ? `≤ ${run.runSeconds}` : run.runSeconds} s
+          </span>
+          <span data-testid="remaining">
+            {boundedByOps && p.remaining > 0 ? '≤ ' : ''}
+            {fmtClock(p.remaining)} left
+          </span>
+        </div>
+      </div>
+      <button type="button" className="danger" data-testid="stop-button" disabled={!isActivePhase(phase) || stopping} onClick={stop}>
+        {phase === 'stopping' ? 'Stopping…' : 'Stop'}
+      </button>
+    </section>
+  );
+}

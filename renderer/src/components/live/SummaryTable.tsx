@@ -1,0 +1,109 @@
+import type { OpSummary } from '../../../../app/metrics/summary';
+import { bucketsFromSummary } from '../../charts/buckets';
+import { US_PER_MS } from '../../charts/shape';
+import { fmtBytes, fmtInt, fmtMs, fmtPct } from '../../format';
+import { useKv } from '../../store/store';
+
+const LATENCY_COLUMNS = [
+  ['p50', 'p50'],
+  ['p90', 'p90'],
+  ['p99', 'p99'],
+  ['p999', 'p99.9'],
+  ['max', 'max'],
+] as const;
+
+function OpRow({ label, o }: { label: string; o: OpSummary }) {
+  return (
+    <tr data-testid={`summary-row-${label}`}>
+      <td>{label}</td>
+      <td className="num">{fmtInt(o.ops)}</td>
+      <td className="num">{fmtInt(o.opsPerSec.mean)}</td>
+      <td className="num">{fmtInt(o.opsPerSec.min)}</td>
+      <td className="num">{fmtInt(o.opsPerSec.max)}</td>
+      {LATENCY_COLUMNS.map(([k]) => (
+        <td key={k} className="num">
+          {fmtMs(o.latency[k] / US_PER_MS)}
+        </td>
+      ))}
+      {bucketsFromSummary(o.buckets).map((b) => (
+        <td key={b.boundMs} className="num">
+          {fmtPct(b.share)}
+        </td>
+      ))}
+      <td className="num">{fmtInt(o.notFound)}</td>
+      <td className={o.errors > 0 ? 'num bad' : 'num'}>{fmtInt(o.errors)}</td>
+      <td className={o.timeouts > 0 ? 'num bad' : 'num'}>{fmtInt(o.timeouts)}</td>
+    </tr>
+  );
+}
+
+/** The run's final numbers, per op type and all together, from the merged histograms of the measured phase. */
+export function SummaryTable() {
+  const summary = useKv((s) => s.live.summary);
+  const file = useKv((s) => s.live.file);
+  if (!summary) return null;
+  const ops = Object.entries(summary.ops);
+  const peaks = Object.entries(summary.peakRss);
+  return (
+    <section className="panel" data-testid="summary-table">
+      <header className="panel-head">
+        <h2>
+          Summary <span className={`phase phase-${summary.status}`}>{summary.status}</span>
+        </h2>
+        <span className="muted">
+          {summary.seconds} s measured after {summary.warmup.seconds} s warm-up ({fmtInt(summary.warmup.ops)} warm-up ops kept apart)
+        </span>
+      </header>
+      <div className="table-scroll">
+        <table className="data">
+          <thead>
+            <tr>
+              <th>Op</th>
+              <th className="num">Ops</th>
+              <th className="num">Ops/s mean</th>
+              <th className="num">min</th>
+              <th className="num">max</th>
+              {LATENCY_COLUMNS.map(([k, label]) => (
+                <th key={k} className="num">
+                  {label} ms
+                </th>
+              ))}
+              {bucketsFromSummary(summary.total.buckets).map((b) => (
+                <th key={b.boundMs} className="num">
+                  ≤{b.boundMs} ms
+                </th>
+              ))}
+              <th className="num">Not found</th>
+              <th className="num">Errors</th>
+              <th className="num">Timeouts</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ops.map(([op, o]) => (
+              <OpRow key={op} label={op} o={o} />
+            ))}
+            {ops.length > 1 && <OpRow label="all" o={summary.total} />}
+          </tbody>
+        </table>
+      </div>
+      <ul className="facts">
+        {peaks.length > 0 && <li>Peak RSS: {peaks.map(([w, b]) => `worker ${w} ${fmtBytes(b)}`).join(', ')}</li>}
+        {summary.bytesInPerSec > 0 && (
+          <li>
+            Received {fmtBytes(summary.bytesInPerSec)}/s, sent {fmtBytes(summary.bytesOutPerSec)}/s
+          </li>
+        )}
+        {summary.saturatedSeconds > 0 && (
+          <li className="bad">
+            A worker's event loop was saturated for {summary.saturatedSeconds} s: those seconds are limited by the client, not the cluster.
+          </li>
+        )}
+        {file && (
+          <li>
+            Run file: <span className="mono">{file}</span>
+          </li>
+        )}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+const SECONDS_PER_MINUTE = 60;
+const SECONDS_PER_HOUR = 3600;
+const KIB = 1024;
+/** For CSS widths and labels from 0..1 shares. */
+export const PERCENT = 100;
+
+const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A count or rate for tables: grouped digits, no decimals. */
+export const fmtInt = (n: number): string => grouped.format(Math.round(n));
+
+/** Milliseconds with the precision that matters at that size. */
+export function fmtMs(ms: number): string {
+  if (ms < 10) return ms.toFixed(2);
+  if (ms < 100) return ms.toFixed(1);
+  return ms.toFixed(0);
+}
+
+/** A tile's value: a plain number (no grouping), so it reads back with parseFloat. */
+export function plainNumber(n: number, decimals: number): string {
+  return n.toFixed(decimals);
+}
+
+export const fmtPct = (share: number): string => `${(share * PERCENT).toFixed(share >= 0.9995 || share === 0 ? 0 : 1)}%`;
+
+/** Run seconds as m:ss, or h:mm:ss past the hour. */
+export function fmtClock(totalSeconds: number): string {
+  const s = Math.max(0, Math.round(totalSeconds));
+  const h = Math.floor(s / SECONDS_PER_HOUR);
+  const m = Math.floor((s % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE);
+  const sec = String(s % SECONDS_PER_MINUTE).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** Axis ticks: 1.2k, 3.4M. */
+export function fmtCompact(n: number): string {
+  const a = Math.abs(n);
+  if (a >= 1e6) return `${+(n / 1e6).toFixed(1)}M`;
+  if (a >= 1e3) return `${+(n / 1e3).toFixed(1)}k`;
+  return `${+n.toFixed(a < 10 ? 2 : 1)}`;
+}
+
+export function fmtBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB'];
+  let v = bytes;
+  let u = 0;
+  while (v >= KIB && u < units.length - 1) {
+    v /= KIB;
+    u++;
+  }
+  return `${v.toFixed(u === 0 ? 0 : 1)} ${units[u]}`;
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useBridge } from '../bridge/context';
+import { useKv } from '../store/store';
+
+/** Load the scenario catalog once the connection is open; a failure is retried on the next reconnect. */
+export function useCatalog(): void {
+  const { bridge } = useBridge();
+  const connection = useKv((s) => s.connection);
+  const loaded = useKv((s) => s.catalog !== null);
+  useEffect(() => {
+    if (connection !== 'open' || loaded) return;
+    let alive = true;
+    bridge.listScenarios({}).then(
+      (list) => alive && useKv.getState().setCatalog(list),
+      (err: unknown) => alive && useKv.getState().setCatalogError(err instanceof Error ? err.message : String(err)),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [bridge, connection, loaded]);
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { connectBridge } from './bridge';
+import { BridgeProvider } from './bridge/context';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <BridgeProvider value={connectBridge()}>
+      <App />
+    </BridgeProvider>
+  </StrictMode>,
+);

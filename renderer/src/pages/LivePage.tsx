@@ -1,0 +1,56 @@
+import { WINDOWS, type WindowId } from '../charts/windows';
+import { LatencyPanel } from '../components/live/LatencyPanel';
+import { LogPanel } from '../components/live/LogPanel';
+import { MemoryPanel } from '../components/live/MemoryPanel';
+import { NodeTable } from '../components/live/NodeTable';
+import { RunBar } from '../components/live/RunBar';
+import { SaturationWarning } from '../components/live/SaturationWarning';
+import { SummaryTable } from '../components/live/SummaryTable';
+import { ThroughputPanel } from '../components/live/ThroughputPanel';
+import { Tiles } from '../components/live/Tiles';
+import { Segmented } from '../components/Segmented';
+import { useKv } from '../store/store';
+
+/** The live view of the current (or last) run. */
+export function LivePage() {
+  const hasRun = useKv((s) => s.live.run !== null);
+  const win = useKv((s) => s.view.window);
+  if (!hasRun) {
+    return (
+      <div className="empty-page">
+        <h1>No run yet</h1>
+        <p className="muted">Pick a scenario, adjust its settings and press Start; its numbers appear here second by second.</p>
+        <button type="button" className="primary" onClick={() => useKv.getState().setPage('scenarios')}>
+          Choose a scenario
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="live">
+      <RunBar />
+      <SaturationWarning />
+      <Tiles />
+      <SummaryTable />
+      <div className="toolbar">
+        <span className="muted">Window</span>
+        <Segmented<WindowId>
+          label="chart window"
+          options={WINDOWS}
+          value={win}
+          onChange={useKv.getState().setWindow}
+          testIdPrefix="window"
+        />
+      </div>
+      <ThroughputPanel />
+      <div className="grid-2">
+        <LatencyPanel />
+        <MemoryPanel />
+      </div>
+      <div className="grid-2">
+        <NodeTable />
+        <LogPanel />
+      </div>
+    </div>
+  );
+}

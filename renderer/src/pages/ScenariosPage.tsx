@@ -1,0 +1,15 @@
+import { ScenarioEditor } from '../components/editor/ScenarioEditor';
+import { CatalogList } from '../components/scenarios/CatalogList';
+
+/** Pick a scenario on the left, change its settings on the right, Start. */
+export function ScenariosPage() {
+  return (
+    <div className="scenarios">
+      <aside>
+        <h1>Scenarios</h1>
+        <CatalogList />
+      </aside>
+      <ScenarioEditor />
+    </div>
+  );
+}

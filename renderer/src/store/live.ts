@@ -1,0 +1,116 @@
+import type { LiveSample, LiveState } from '../../../app/protocol/bridge';
+import type { LogEntry } from '../../../app/run/format';
+import { appendCapped, lastOf } from './buffer';
+import type { LivePhase, LiveRun, PushEvent } from './types';
+
+/** One hour at one sample per second, the same as main keeps for a late window. */
+export const SAMPLE_CAP = 3600;
+/** Log lines kept; older ones are in the run file. */
+export const LOG_CAP = 500;
+
+/** Phases only move forward within a run; a stale mark (from a catch-up overlap) must not move it back. */
+const PHASE_RANK: Record<LivePhase, number> = {
+  idle: 0,
+  starting: 1,
+  warmup: 2,
+  running: 3,
+  stopping: 4,
+  done: 5,
+  stopped: 5,
+  failed: 5,
+  interrupted: 5,
+};
+
+export const isFinalPhase = (p: LivePhase): boolean => PHASE_RANK[p] === PHASE_RANK.done;
+export const isActivePhase = (p: LivePhase): boolean => p !== 'idle' && !isFinalPhase(p);
+
+export function emptyLive(): LiveRun {
+  return { run: null, phase: 'idle', samples: [], logs: [], summary: null, file: null };
+}
+
+/** The live view as main holds it, e.g. for a window opened mid-run. */
+export function fromState(s: LiveState): LiveRun {
+  return {
+    run: s.run,
+    phase: s.phase,
+    samples: appendCapped([], s.samples, SAMPLE_CAP),
+    logs: appendCapped([], s.logs, LOG_CAP),
+    summary: s.summary,
+    file: s.file,
+  };
+}
+
+/**
+ * Apply a batch of pushes in order. A repeated runStarted, an older phase or
+ * an already seen second is ignored, so pushes that overlap a state snapshot
+ * do no harm.
+ */
+export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun {
+  let { run, phase, summary, file } = live;
+  let samples = live.samples;
+  let logs = live.logs;
+  const newSamples: LiveSample[] = [];
+  const newLogs: LogEntry[] = [];
+  const mine = (runId: string | null): boolean => run !== null && run.runId === runId;
+  for (const ev of events) {
+    switch (ev.channel) {
+      case 'runStarted':
+        if (mine(ev.data.runId)) break;
+        run = ev.data;
+        phase = 'starting';
+        summary = null;
+        file = null;
+        samples = [];
+        logs = [];
+        newSamples.length = 0;
+        newLogs.length = 0;
+        break;
+      case 'phase':
+        if (mine(ev.data.runId) && PHASE_RANK[ev.data.phase] >= PHASE_RANK[phase]) phase = ev.data.phase;
+        break;
+      case 'sample': {
+        const { runId, ...sample } = ev.data;
+        const last = lastOf(newSamples) ?? lastOf(samples);
+        if (mine(runId) && (!last || sample.second > last.second)) newSamples.push(sample);
+        break;
+      }
+      case 'log': {
+        const { runId, ...entry } = ev.data;
+        if (runId === null || mine(runId)) newLogs.push(entry);
+        break;
+      }
+      case 'runEnded':
+        if (!mine(ev.data.runId)) break;
+        summary = ev.data.summary;
+        file = ev.data.file;
+        if (!isFinalPhase(phase)) phase = ev.data.summary.status;
+        break;
+    }
+  }
+  return {
+    run,
+    phase,
+    summary,
+    file,
+    samples: appendCapped(samples, newSamples, SAMPLE_CAP),
+    logs: appendCapped(logs, newLogs, LOG_CAP),
+  };
+}
+
+/**
+ * A state snapshot plus the pushes that arrived while it was on its way. Those
+ * pushes may already be in the snapshot; log lines have no sequence number, so
+ * a line no newer than the snapshot's newest and equal to one it holds is
+ * dropped.
+ */
+export function catchUpLive(state: LiveState, queued: readonly PushEvent[]): LiveRun {
+  const base = fromState(state);
+  const newest = lastOf(base.logs)?.at ?? -Infinity;
+  const fresh = queued.filter(
+    (ev) =>
+      ev.channel !== 'log' ||
+      ev.data.at > newest ||
+      !base.logs.some((l) => l.at === ev.data.at && l.message === ev.data.message && l.source === ev.data.source),
+  );
+  return reduceLive(base, fresh);
+}

@@ -1,0 +1,25 @@
+import type { LiveSample, LiveState, PushChannel, Pushes, RunInfo } from '../../../app/protocol/bridge';
+import type { Summary } from '../../../app/metrics/summary';
+import type { LogEntry } from '../../../app/run/format';
+
+/** One push as it waits in the stream hook's batch. */
+export type PushEvent = { [P in PushChannel]: { channel: P; data: Pushes[P] } }[PushChannel];
+
+export function pushEvent<P extends PushChannel>(channel: P, data: Pushes[P]): PushEvent {
+  // TypeScript cannot narrow a generic pair into the union; the Bridge types guarantee they match.
+  return { channel, data } as PushEvent;
+}
+
+export type LivePhase = LiveState['phase'];
+
+/** The run the Live page shows. */
+export interface LiveRun {
+  run: RunInfo | null;
+  phase: LivePhase;
+  samples: LiveSample[];
+  logs: LogEntry[];
+  summary: Summary | null;
+  file: string | null;
+}
+
+export type Page = 'scenarios' | 'live';

@@ -1,0 +1,83 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { INDEX_MARK, makeFixture } from './fixtures';
+
+const LAUNCH = join(__dirname, '..', '..', 'dist', 'main', 'launch.js');
+const URL_LINE = /kvscope dashboard: (http:\/\/127\.0\.0\.1:\d+\/)\n/;
+const START_TIMEOUT_MS = 15_000;
+/** The fake Electron exits this long after its first SIGINT, counting any further ones. */
+const FAKE_EXIT_DELAY_MS = 300;
+const FAKE_EXIT_BASE = 40;
+const POLL_MS = 50;
+
+/** Start `npm start`'s launcher in its own process group, as a terminal would. */
+function launch(env: NodeJS.ProcessEnv, args: string[] = []) {
+  const proc = spawn(process.execPath, [LAUNCH, ...args], { detached: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+  proc.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
+  const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
+  const waitFor = async (re: RegExp): Promise<RegExpExecArray> => {
+    const until = Date.now() + START_TIMEOUT_MS;
+    for (;;) {
+      const m = re.exec(out);
+      if (m) return m;
+      if (Date.now() > until || proc.exitCode !== null) throw new Error(`no ${re} in:\n${out}`);
+      await new Promise((r) => setTimeout(r, POLL_MS));
+    }
+  };
+  return { proc, exited, waitFor, output: () => out };
+}
+
+describe('npm start launcher', () => {
+  const fx = makeFixture();
+  afterAll(() => fx.remove());
+  const common = { KVSCOPE_RENDERER_DIR: fx.rendererDir, KVSCOPE_RUNS: fx.runsDir, DISPLAY: ':99' };
+
+  it('without the Electron binary: says why, serves the dashboard in the browser, prints the URL, stops on Ctrl-C', async () => {
+    const noBinary = join(fx.root, 'no-electron');
+    mkdirSync(noBinary);
+    const l = launch({ ...common, ELECTRON_OVERRIDE_DIST_PATH: noBinary });
+    try {
+      const [, url] = await l.waitFor(URL_LINE);
+      expect(l.output()).toMatch(/^Electron binary not installed: .*no-electron\/electron is missing; serving the dashboard in your browser instead\n/);
+      expect(await (await fetch(url)).text()).toContain(INDEX_MARK);
+      process.kill(-(l.proc.pid ?? 0), 'SIGINT');
+      expect(await l.exited).toBe(0);
+    } finally {
+      if (l.proc.exitCode === null) process.kill(-(l.proc.pid ?? 0), 'SIGKILL');
+    }
+  });
+
+  it('with the binary: runs the app entry on it, forwards Ctrl-C exactly once, exits with its code', async () => {
+    const dist = join(fx.root, 'fake-electron');
+    mkdirSync(dist);
+    const fake = join(dist, 'electron');
+    writeFileSync(
+      fake,
+      `#!${process.execPath}
+console.log('fake electron ' + JSON.stringify({ args: process.argv.slice(2), runAsNode: process.env.ELECTRON_RUN_AS_NODE ?? null }));
+let signals = 0;
+process.on('SIGINT', () => {
+  if (signals++ === 0) setTimeout(() => process.exit(${FAKE_EXIT_BASE} + signals), ${FAKE_EXIT_DELAY_MS});
+});
+setInterval(() => {}, 1000);
+`,
+    );
+    chmodSync(fake, 0o755);
+    const l = launch({ ...common, ELECTRON_OVERRIDE_DIST_PATH: dist, ELECTRON_RUN_AS_NODE: '1' }, ['--flag']);
+    try {
+      const [, json] = await l.waitFor(/fake electron (.*)\n/);
+      const seen = JSON.parse(json) as { args: string[]; runAsNode: string | null };
+      expect(seen.args).toEqual([join(__dirname, '..', '..', 'dist', 'main', 'electron', 'main.js'), '--flag']);
+      // Inherited, it would turn Electron into a plain Node.
+      expect(seen.runAsNode).toBeNull();
+      process.kill(-(l.proc.pid ?? 0), 'SIGINT');
+      expect(await l.exited).toBe(FAKE_EXIT_BASE + 1);
+    } finally {
+      if (l.proc.exitCode === null) process.kill(-(l.proc.pid ?? 0), 'SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,24 @@
+import { vi } from 'vitest';
+import type { PushChannel, Pushes } from '../../app/protocol/bridge';
+import type { PushListener } from '../../main/run-controller';
+import type { BridgeHost } from '../../main/serve/bridge-host';
+
+/** A host whose handlers are spies and whose pushes the test emits. */
+export function spyHost() {
+  const listeners = new Set<PushListener>();
+  const host = {
+    listScenarios: vi.fn(async () => []),
+    validateScenario: vi.fn(async () => ({ ok: true as const })),
+    startRun: vi.fn(async () => ({ ok: true as const, runId: 'x' })),
+    stopRun: vi.fn(async () => ({ ok: true })),
+    getState: vi.fn(async () => ({ run: null, phase: 'idle' as const, samples: [], logs: [], summary: null, file: null })),
+    subscribe(l: PushListener) {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+    emit<P extends PushChannel>(channel: P, data: Pushes[P]) {
+      for (const l of listeners) l(channel, data);
+    },
+  };
+  return host satisfies BridgeHost;
+}

@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CATALOG } from '../../app/scenario/catalog';
+import { ScenariosPage } from '../../renderer/src/pages/ScenariosPage';
+import { resetStore, useKv } from '../../renderer/src/store/store';
+import { fakeBridge, wrapper } from './fixtures';
+
+function renderPage() {
+  const fake = fakeBridge();
+  useKv.setState({ catalog: structuredClone([...CATALOG]), connection: 'open' });
+  render(<ScenariosPage />, { wrapper: wrapper(fake.bridge) });
+  return fake;
+}
+
+const field = (path: string) => screen.getByTestId(`field-${path}`) as HTMLInputElement;
+const type = (path: string, value: string) => fireEvent.change(field(path), { target: { value } });
+const startButton = () => screen.getByTestId('start-button') as HTMLButtonElement;
+
+beforeEach(resetStore);
+afterEach(cleanup);
+
+describe('scenario editor', () => {
+  it('shows the catalog as cards and loads the picked one into the form', () => {
+    renderPage();
+    for (const s of CATALOG) expect(screen.getByTestId(`scenario-card-${s.name}`).textContent).toContain(s.target.kind);
+    fireEvent.click(screen.getByTestId('scenario-card-kv-async'));
+    expect(field('durationSeconds').value).toBe('20');
+    expect(field('workers').value).toBe('8');
+    expect((screen.getByTestId('field-target.mode') as HTMLSelectElement).value).toBe('async');
+    expect(field('readsPerWrite').value).toBe('3');
+    expect(startButton().disabled).toBe(false);
+  });
+
+  it('shows an invalid value’s message next to it and keeps Start disabled until it is fixed', () => {
+    renderPage();
+    fireEvent.click(screen.getByTestId('scenario-card-kv-async'));
+    type('durationSeconds', '0');
+    expect(screen.getByTestId('error-durationSeconds').textContent).toBe('must be ≥ 1');
+    expect(startButton().disabled).toBe(true);
+    type('target.port', 'eighty');
+    expect(screen.getByTestId('error-target.port').textContent).toBe('must be a number');
+    type('durationSeconds', '6');
+    type('target.port', '');
+    expect(screen.queryByTestId('error-durationSeconds')).toBeNull();
+    expect(screen.queryByTestId('error-target.port')).toBeNull();
+    expect(startButton().disabled).toBe(false);
+  });
+
+  it('starts the edited scenario and switches to Live', async () => {
+    const fake = renderPage();
+    fireEvent.click(screen.getByTestId('scenario-card-kv-async'));
+    type('durationSeconds', '6');
+    await act(async () => void fireEvent.click(startButton()));
+    const start = fake.calls.find((c) => c.channel === 'startRun');
+    expect(start?.payload).toMatchObject({ scenario: { name: 'kv-async', durationSeconds: 6, target: { kind: 'builtin-kv' } } });
+    expect(useKv.getState().page).toBe('live');
+  });
+
+  it('shows why main refused to start', async () => {
+    const fake = renderPage();
+    fake.onStartRun(async () => ({ ok: false, message: 'a run is already in progress; stop it first', errors: [] }));
+    fireEvent.click(screen.getByTestId('scenario-card-redis-mix'));
+    await act(async () => void fireEvent.click(startButton()));
+    expect(screen.getByTestId('start-error').textContent).toMatch(/already in progress/);
+    expect(useKv.getState().page).toBe('scenarios');
+  });
+
+  it('offers the connection settings of the chosen target kind and its ops in the mix', () => {
+    renderPage();
+    fireEvent.click(screen.getByTestId('scenario-card-kv-async'));
+    expect(screen.queryByTestId('field-target.password')).toBeNull();
+    fireEvent.change(screen.getByTestId('field-target.kind'), { target: { value: 'redis' } });
+    expect(field('target.port').placeholder).toBe('6379');
+    expect(screen.getByTestId('field-target.password')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('mix-mode-mix'));
+    expect(field('mix.get').value).toBe('1');
+    type('mix.set', '-1');
+    expect(screen.getByTestId('error-mix.set').textContent).toBe('must be ≥ 0');
+    expect(startButton().disabled).toBe(true);
+  });
+
+  it('edits worker environment variables as rows and names a bad variable', () => {
+    renderPage();
+    fireEvent.click(screen.getByTestId('scenario-card-redis-mix'));
+    fireEvent.click(screen.getByTestId('env-add'));
+    fireEvent.change(screen.getByTestId('field-env-key-0'), { target: { value: 'UV THREADPOOL' } });
+    fireEvent.change(screen.getByTestId('field-env-value-0'), { target: { value: '8' } });
+    expect(screen.getByTestId('error-env.UV THREADPOOL').textContent).toMatch(/environment variable name/);
+    fireEvent.change(screen.getByTestId('field-env-key-0'), { target: { value: 'UV_THREADPOOL_SIZE' } });
+    expect(useKv.getState().editor.draft?.env).toEqual({ UV_THREADPOOL_SIZE: '8' });
+    expect(startButton().disabled).toBe(false);
+  });
+});

@@ -1,0 +1,135 @@
+import type { ReactNode } from 'react';
+import type { LatencyStats } from '../../app/metrics/histogram';
+import type { NodeSample } from '../../app/metrics/node-stats';
+import type { OpSummary, Summary } from '../../app/metrics/summary';
+import type { Bridge, LiveSample, LiveState, PushChannel, Pushes, RequestResults, RunInfo } from '../../app/protocol/bridge';
+import { findScenario } from '../../app/scenario/catalog';
+import { parseScenario } from '../../app/scenario/schema';
+import { ALWAYS_OPEN, type ConnectionSource } from '../../renderer/src/bridge/connection';
+import { BridgeProvider } from '../../renderer/src/bridge/context';
+
+export const MIB = 1024 * 1024;
+
+export function latency(p: Partial<LatencyStats> = {}): LatencyStats {
+  return { count: 100, min: 100, mean: 500, p50: 400, p90: 800, p95: 900, p99: 1500, p999: 3000, max: 5000, ...p };
+}
+
+interface SampleOpts {
+  phase?: LiveSample['phase'];
+  get?: number;
+  put?: number;
+  getErrors?: number;
+  getTimeouts?: number;
+  putErrors?: number;
+  lat?: Partial<LatencyStats>;
+  workers?: { id: number; rssMiB: number; elu?: number }[];
+  nodes?: NodeSample[];
+}
+
+/** A builtin-kv second: `get` reads and `put` writes. */
+export function sample(second: number, o: SampleOpts = {}): LiveSample {
+  const op = (count: number, errors: number, timeouts: number) => ({ count, errors, timeouts, notFound: 0, latency: latency(o.lat) });
+  const get = op(o.get ?? 90, o.getErrors ?? 0, o.getTimeouts ?? 0);
+  const put = op(o.put ?? 30, o.putErrors ?? 0, 0);
+  return {
+    second,
+    phase: o.phase ?? 'run',
+    at: 1_700_000_000_000 + second * 1000,
+    ops: { get, put },
+    totals: {
+      count: get.count + put.count,
+      errors: get.errors + put.errors,
+      timeouts: get.timeouts + put.timeouts,
+      notFound: 0,
+    },
+    latency: latency(o.lat),
+    bytesIn: 0,
+    bytesOut: 0,
+    workers: (o.workers ?? [{ id: 0, rssMiB: 50 }]).map((w) => ({
+      id: w.id,
+      mem: { rss: w.rssMiB * MIB, heapUsed: 0, external: 0 },
+      elu: w.elu ?? 0.3,
+      cpu: 0.3,
+      inFlight: 1,
+      backlog: 0,
+    })),
+    nodes: o.nodes ?? [],
+  };
+}
+
+export function runInfo(runId = 'run-1', overrides: Partial<RunInfo> = {}): RunInfo {
+  const scenario = parseScenario(findScenario('kv-async'));
+  return { runId, scenario, warmupSeconds: 2, runSeconds: 20, startedAt: 1_700_000_000_000, ...overrides };
+}
+
+export const withRun = <T extends object>(data: T, runId = 'run-1'): T & { runId: string } => ({ ...data, runId });
+
+function opSummary(ops: number): OpSummary {
+  return {
+    ops,
+    errors: 0,
+    timeouts: 0,
+    notFound: 0,
+    opsPerSec: { mean: ops / 10, median: ops / 10, min: 0, max: ops / 5 },
+    latency: latency(),
+    buckets: { le1ms: 0.6, le2ms: 0.99, le4ms: 0.999, le8ms: 1, le16ms: 1 },
+  };
+}
+
+export function summary(status: Summary['status'] = 'done'): Summary {
+  return {
+    status,
+    seconds: 10,
+    ops: { get: opSummary(900), put: opSummary(300) },
+    total: opSummary(1200),
+    bytesInPerSec: 0,
+    bytesOutPerSec: 0,
+    peakRss: { 0: 60 * MIB },
+    warmup: { seconds: 2, ops: 100, errors: 0 },
+    saturatedSeconds: 0,
+  };
+}
+
+export const idleState = (): LiveState => ({ run: null, phase: 'idle', samples: [], logs: [], summary: null, file: null });
+
+type PushListener = Parameters<Bridge['onPush']>[0];
+
+/** A Bridge whose answers and pushes the test drives. */
+export function fakeBridge(state: LiveState = idleState()) {
+  const listeners = new Set<PushListener>();
+  const calls: { channel: string; payload: unknown }[] = [];
+  let getState: () => Promise<LiveState> = async () => state;
+  let startRun: () => Promise<RequestResults['startRun']> = async () => ({ ok: true, runId: 'run-1' });
+  const record = (channel: string, payload: unknown) => calls.push({ channel, payload });
+  const bridge: Bridge = {
+    listScenarios: async (p) => (record('listScenarios', p), []),
+    validateScenario: async (p) => (record('validateScenario', p), { ok: true }),
+    startRun: (p) => (record('startRun', p), startRun()),
+    stopRun: async (p) => (record('stopRun', p), { ok: true }),
+    getState: (p) => (record('getState', p), getState()),
+    onPush(l) {
+      listeners.add(l);
+      return () => void listeners.delete(l);
+    },
+  };
+  return {
+    bridge,
+    calls,
+    listenerCount: () => listeners.size,
+    push<P extends PushChannel>(channel: P, data: Pushes[P]) {
+      for (const l of listeners) l(channel, data);
+    },
+    onGetState(fn: () => Promise<LiveState>) {
+      getState = fn;
+    },
+    onStartRun(fn: () => Promise<RequestResults['startRun']>) {
+      startRun = fn;
+    },
+  };
+}
+
+export function wrapper(bridge: Bridge, connection: ConnectionSource = ALWAYS_OPEN) {
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return <BridgeProvider value={{ bridge, connection }}>{children}</BridgeProvider>;
+  };
+}

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LivePage } from '../../renderer/src/pages/LivePage';
+import { fromState } from '../../renderer/src/store/live';
+import { resetStore, useKv } from '../../renderer/src/store/store';
+import { fakeBridge, idleState, runInfo, sample, summary, wrapper } from './fixtures';
+
+beforeAll(() => {
+  // jsdom has no layout; recharts' responsive charts only need the observer to exist.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+});
+beforeEach(resetStore);
+afterEach(cleanup);
+
+const node = { id: 'kv-0', address: '127.0.0.1:4100', rates: { 'read.success': 70, 'write.success': 20, 'write.error': 3 }, memory: 64 * 1024 * 1024 };
+
+function showRun(seconds: number, extra: Partial<Parameters<typeof fromState>[0]> = {}, elu = 0.4) {
+  const samples = Array.from({ length: seconds }, (_, i) =>
+    sample(i, { get: 900, put: 100, getErrors: 2, workers: [{ id: 0, rssMiB: 50, elu }], nodes: [node] }),
+  );
+  useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples, ...extra }), connection: 'open' });
+}
+
+describe('live page', () => {
+  it('says what to do when there is no run', () => {
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByText('No run yet')).toBeTruthy();
+  });
+
+  it('shows tiles, phase, progress, charts and the node table of the newest second', () => {
+    showRun(5);
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('tile-ops').textContent).toBe('1000');
+    expect(screen.getByTestId('tile-errors').textContent).toBe('2');
+    expect(screen.getByTestId('tile-nodes').textContent).toBe('1');
+    expect(screen.getByTestId('phase').textContent).toBe('Running');
+    expect(screen.getByTestId('progress').getAttribute('aria-valuenow')).toBe('5');
+    expect(screen.getByTestId('remaining').textContent).toBe('0:17 left');
+    expect(screen.getByTestId('throughput-chart').dataset.points).toBe('5');
+    expect(screen.getByTestId('latency-chart').dataset.points).toBe('5');
+    expect(screen.getByTestId('memory-chart').dataset.points).toBe('5');
+    expect(screen.getByTestId('node-row-kv-0').textContent).toContain('127.0.0.1:4100');
+    expect(screen.getByTestId('node-row-kv-0').textContent).toContain('64.0 MiB');
+    expect(screen.queryByTestId('saturation-warning')).toBeNull();
+    expect(screen.queryByTestId('summary-table')).toBeNull();
+  });
+
+  it('narrows the charts to the chosen window and thins long runs', () => {
+    showRun(2000);
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    fireEvent.click(screen.getByTestId('window-1m'));
+    expect(screen.getByTestId('throughput-chart').dataset.points).toBe('60');
+    fireEvent.click(screen.getByTestId('window-all'));
+    expect(Number(screen.getByTestId('throughput-chart').dataset.points)).toBeLessThanOrEqual(600);
+  });
+
+  it('warns when a worker’s event loop is saturated', () => {
+    showRun(3, {}, 0.95);
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('saturation-warning').textContent).toMatch(/limited by the client, not the cluster/);
+  });
+
+  it('stops the run, and shows the summary and exact buckets when it has ended', async () => {
+    showRun(3, { logs: [{ level: 'error', message: 'ECONNRESET', at: 1, source: 'worker 0' }] });
+    const fake = fakeBridge();
+    render(<LivePage />, { wrapper: wrapper(fake.bridge) });
+    expect(screen.getByTestId('log-panel').textContent).toContain('ECONNRESET');
+    expect(screen.getByTestId('log-error-count').textContent).toBe('1 error');
+    await act(async () => void fireEvent.click(screen.getByTestId('stop-button')));
+    expect(fake.calls.map((c) => c.channel)).toContain('stopRun');
+    act(() => useKv.setState((s) => ({ live: { ...s.live, phase: 'done', summary: summary(), file: '/runs/x.ndjson' } })));
+    expect(screen.getByTestId('summary-table').textContent).toContain('/runs/x.ndjson');
+    expect(screen.getByTestId('summary-row-all')).toBeTruthy();
+    expect(screen.getByTestId('bucket-le2ms').textContent).toBe('≤ 2 ms99.0%');
+    expect((screen.getByTestId('stop-button') as HTMLButtonElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveSample } from '../../app/protocol/bridge';
+import { bucketsFromLatency, bucketsFromSummary } from '../../renderer/src/charts/buckets';
+import {
+  clusterThroughputRows,
+  inWindow,
+  latencyRows,
+  memoryRows,
+  nodeIds,
+  nodeKey,
+  nodeReadWrite,
+  nodeThroughputRows,
+} from '../../renderer/src/charts/shape';
+import { nodeThroughputSpec } from '../../renderer/src/charts/spec';
+import { windowSeconds } from '../../renderer/src/charts/windows';
+import { runProgress } from '../../renderer/src/components/live/progress';
+import { tileValues } from '../../renderer/src/components/live/tiles';
+import { latency, runInfo, sample, summary } from './fixtures';
+
+const node = (id: string, rates: Record<string, number>) => ({ id, address: `127.0.0.1:${id}`, rates });
+
+describe('cluster throughput rows', () => {
+  it('splits reads and writes into success and failed per second', () => {
+    const rows = clusterThroughputRows([sample(4, { get: 90, getErrors: 5, getTimeouts: 3, put: 30, putErrors: 2 }), sample(5)], 'builtin-kv');
+    expect(rows).toEqual([
+      { t: 4, readsOk: 90, readsFailed: 8, writesOk: 30, writesFailed: 2 },
+      { t: 5, readsOk: 90, readsFailed: 0, writesOk: 30, writesFailed: 0 },
+    ]);
+  });
+
+  it('takes the write op from the target kind', () => {
+    const s: LiveSample = { ...sample(0), ops: { get: sample(0).ops.get, set: { ...sample(0).ops.put, count: 7 } } };
+    expect(clusterThroughputRows([s], 'redis')[0]).toMatchObject({ readsOk: 90, writesOk: 7 });
+    // The file server has no write op: everything it does is a read.
+    expect(clusterThroughputRows([s], 'builtin-file')[0]).toMatchObject({ readsOk: 97, writesOk: 0 });
+  });
+});
+
+describe('per-node rows', () => {
+  const samples = [
+    sample(0, { nodes: [node('n2', { 'read.success': 40, 'read.notFound': 2, 'write.success': 10 }), node('n10', { 'read.success': 50 })] }),
+    sample(1, { nodes: [node('n2', { 'read.success': 45, 'read.error': 1, 'write.timeout': 2 })] }),
+  ];
+
+  it('counts not-found reads as successes and errors and timeouts as failures', () => {
+    expect(nodeReadWrite({ 'read.success': 5, 'read.notFound': 1, 'read.error': 2, 'read.timeout': 1, 'write.success': 3, 'write.error': 4 })).toEqual({
+      readsOk: 6,
+      readsFailed: 3,
+      writesOk: 3,
+      writesFailed: 4,
+    });
+  });
+
+  it('gives each node its own series, in natural order', () => {
+    expect(nodeIds(samples)).toEqual(['n2', 'n10']);
+    const rows = nodeThroughputRows(samples);
+    expect(rows[0]).toEqual({
+      t: 0,
+      [nodeKey('n2', 'reads')]: 42,
+      [nodeKey('n2', 'writes')]: 10,
+      [nodeKey('n2', 'failed')]: 0,
+      [nodeKey('n10', 'reads')]: 50,
+      [nodeKey('n10', 'writes')]: 0,
+      [nodeKey('n10', 'failed')]: 0,
+    });
+    expect(rows[1]).toEqual({ t: 1, [nodeKey('n2', 'reads')]: 45, [nodeKey('n2', 'writes')]: 0, [nodeKey('n2', 'failed')]: 3 });
+  });
+
+  it('draws a failure line only for a node that failed in view', () => {
+    const spec = nodeThroughputSpec(nodeIds(samples), nodeThroughputRows(samples));
+    expect(spec.series.map((s) => s.key)).toEqual([
+      nodeKey('n2', 'reads'),
+      nodeKey('n2', 'writes'),
+      nodeKey('n2', 'failed'),
+      nodeKey('n10', 'reads'),
+      nodeKey('n10', 'writes'),
+    ]);
+  });
+});
+
+describe('latency and memory rows', () => {
+  it('converts percentiles from µs to ms', () => {
+    expect(latencyRows([sample(3, { lat: { p50: 250, p95: 1200, p99: 4000, max: 25_000 } })])).toEqual([
+      { t: 3, p50: 0.25, p95: 1.2, p99: 4, max: 25 },
+    ]);
+  });
+
+  it('gives RSS per worker in MiB', () => {
+    const rows = memoryRows([sample(0, { workers: [{ id: 0, rssMiB: 40 }, { id: 1, rssMiB: 55.5 }] })]);
+    expect(rows).toEqual([{ t: 0, w0: 40, w1: 55.5 }]);
+  });
+});
+
+describe('windows', () => {
+  const hour = Array.from({ length: 1000 }, (_, i) => sample(i));
+
+  it('keeps the newest seconds of the window', () => {
+    const w = inWindow(hour, windowSeconds('1m'));
+    expect(w).toHaveLength(60);
+    expect(w[0].second).toBe(940);
+    expect(inWindow(hour, windowSeconds('15m'))).toHaveLength(900);
+    expect(inWindow(hour, windowSeconds('all'))).toHaveLength(1000);
+  });
+
+  it('counts seconds, not samples, when a second is missing', () => {
+    const gappy = [sample(0), sample(1), sample(50), sample(100)];
+    expect(inWindow(gappy, 60).map((s) => s.second)).toEqual([50, 100]);
+  });
+});
+
+describe('latency buckets', () => {
+  it('uses the exact shares of the summary when the run is over', () => {
+    expect(bucketsFromSummary(summary().total.buckets).map((b) => [b.boundMs, b.share, b.atLeast])).toEqual([
+      [1, 0.6, false],
+      [2, 0.99, false],
+      [4, 0.999, false],
+      [8, 1, false],
+      [16, 1, false],
+    ]);
+  });
+
+  it('gives lower bounds from one second’s percentiles while live', () => {
+    const b = bucketsFromLatency(latency({ min: 100, p50: 400, p90: 800, p95: 900, p99: 1500, p999: 3000, max: 5000 }));
+    expect(b.map((x) => [x.boundMs, x.share, x.atLeast])).toEqual([
+      [1, 0.95, true],
+      [2, 0.99, true],
+      [4, 0.999, true],
+      [8, 1, false],
+      [16, 1, false],
+    ]);
+    expect(bucketsFromLatency(latency({ min: 2000, p50: 3000, max: 3500 }))[0]).toEqual({ boundMs: 1, share: 0, atLeast: false });
+  });
+});
+
+describe('tiles and progress', () => {
+  it('reads the newest second as plain numbers', () => {
+    const s = sample(0, { get: 900, put: 100, getErrors: 3, getTimeouts: 1, lat: { p50: 420, p99: 2500 }, workers: [{ id: 0, rssMiB: 40 }, { id: 1, rssMiB: 60 }], nodes: [node('a', {})] });
+    const t = Object.fromEntries(tileValues(s, 'builtin-kv').map((x) => [x.id, x.value]));
+    expect(t).toEqual({ ops: '1000', reads: '900', writes: '100', errors: '4', p50: '0.42', p99: '2.50', memory: '100.0', nodes: '1' });
+    expect(tileValues(undefined, 'redis').every((x) => x.value === '–')).toBe(true);
+  });
+
+  it('runs through warm-up and run, counting second 0 as the first', () => {
+    const info = runInfo('r', { warmupSeconds: 2, runSeconds: 8 });
+    expect(runProgress(info, 'starting', undefined)).toMatchObject({ elapsed: 0, remaining: 10, fraction: 0, warmupFraction: 0.2 });
+    expect(runProgress(info, 'running', 4)).toMatchObject({ elapsed: 5, remaining: 5, fraction: 0.5 });
+    expect(runProgress(info, 'stopped', 6)).toMatchObject({ elapsed: 7, remaining: 0 });
+    expect(runProgress(info, 'done', 6)).toMatchObject({ elapsed: 10, fraction: 1 });
+  });
+});
