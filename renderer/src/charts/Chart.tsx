@@ -80,6 +80,9 @@ export function Chart({ spec, rows, testId, markers = [], actions, emptyText = '
                 dataKey={s.key}
                 name={s.label}
                 stroke={s.color}
+                // A stacked series that is zero throughout would draw its edge along
+                // the top of the others, looking like failures that never happened.
+                strokeWidth={hasData(rows, s.key) ? 1.5 : 0}
                 fill={s.color}
                 fillOpacity={AREA_OPACITY}
                 stackId={spec.kind === 'stackedArea' ? 'stack' : undefined}
@@ -92,4 +95,8 @@ export function Chart({ spec, rows, testId, markers = [], actions, emptyText = '
       )}
     </section>
   );
+}
+
+function hasData(rows: readonly Record<string, unknown>[], key: string): boolean {
+  return rows.some((r) => typeof r[key] === 'number' && r[key] !== 0);
 }
