@@ -86,6 +86,9 @@ export class Run extends EventEmitter {
         this.wakeup = () => merger.allDone && resolve();
         this.wakeup();
       });
+      // Workers may finish a hair before main's own end timer fires (their
+      // clocks are read separately); the phase marks stay in order regardless.
+      if (this.phase === 'warmup' || this.phase === 'running') this.setPhase('stopping');
       merger.flush(Date.now(), { force: true });
     } catch (err) {
       if (!(err instanceof StopRequested)) this.fail(err instanceof Error ? err.message : String(err));
