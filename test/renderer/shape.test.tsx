@@ -13,6 +13,7 @@ import {
 } from '../../renderer/src/charts/shape';
 import { nodeThroughputSpec } from '../../renderer/src/charts/spec';
 import { windowSeconds } from '../../renderer/src/charts/windows';
+import { fmtPct } from '../../renderer/src/format';
 import { runProgress } from '../../renderer/src/components/live/progress';
 import { tileValues } from '../../renderer/src/components/live/tiles';
 import { latency, runInfo, sample, summary } from './fixtures';
@@ -110,25 +111,26 @@ describe('windows', () => {
 
 describe('latency buckets', () => {
   it('uses the exact shares of the summary when the run is over', () => {
-    expect(bucketsFromSummary(summary().total.buckets).map((b) => [b.boundMs, b.share, b.atLeast])).toEqual([
-      [1, 0.6, false],
-      [2, 0.99, false],
-      [4, 0.999, false],
-      [8, 1, false],
-      [16, 1, false],
+    expect(bucketsFromSummary(summary().total.buckets).map((b) => [b.boundMs, b.share, b.known])).toEqual([
+      [1, 0.6, 'exact'],
+      [2, 0.99, 'exact'],
+      [4, 0.999, 'exact'],
+      [8, 1, 'exact'],
+      [16, 1, 'exact'],
     ]);
   });
 
   it('gives lower bounds from one second’s percentiles while live', () => {
     const b = bucketsFromLatency(latency({ min: 100, p50: 400, p90: 800, p95: 900, p99: 1500, p999: 3000, max: 5000 }));
-    expect(b.map((x) => [x.boundMs, x.share, x.atLeast])).toEqual([
-      [1, 0.95, true],
-      [2, 0.99, true],
-      [4, 0.999, true],
-      [8, 1, false],
-      [16, 1, false],
+    expect(b.map((x) => [x.boundMs, x.share, x.known])).toEqual([
+      [1, 0.95, 'atLeast'],
+      [2, 0.99, 'atLeast'],
+      [4, 0.999, 'atLeast'],
+      [8, 1, 'exact'],
+      [16, 1, 'exact'],
     ]);
-    expect(bucketsFromLatency(latency({ min: 2000, p50: 3000, max: 3500 }))[0]).toEqual({ boundMs: 1, share: 0, atLeast: false });
+    expect(bucketsFromLatency(latency({ min: 2000, p50: 3000, max: 3500 }))[0]).toEqual({ boundMs: 1, share: 0, known: 'exact' });
+    expect(bucketsFromLatency(latency({ min: 500, p50: 3000, p90: 3100, p95: 3200, p99: 3300, p999: 3400, max: 3500 }))[1]).toEqual({ boundMs: 2, share: 0.5, known: 'below' });
   });
 });
 
@@ -146,5 +148,11 @@ describe('tiles and progress', () => {
     expect(runProgress(info, 'running', 4)).toMatchObject({ elapsed: 5, remaining: 5, fraction: 0.5 });
     expect(runProgress(info, 'stopped', 6)).toMatchObject({ elapsed: 7, remaining: 0 });
     expect(runProgress(info, 'done', 6)).toMatchObject({ elapsed: 10, fraction: 1 });
+  });
+});
+
+describe('formatting', () => {
+  it('never rounds a share up to 100%', () => {
+    expect([fmtPct(0.9996), fmtPct(1), fmtPct(0.5), fmtPct(0.064), fmtPct(0)]).toEqual(['99.9%', '100%', '50%', '6.4%', '0%']);
   });
 });

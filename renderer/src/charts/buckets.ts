@@ -3,26 +3,28 @@ import type { Buckets, LatencyStats } from '../../../app/metrics/histogram';
 /** The AMC-style bounds, the same as the run summary's `le<N>ms` buckets. */
 export const BUCKET_BOUNDS_MS = [1, 2, 4, 8, 16] as const;
 const US_PER_MS = 1000;
+const HALF = 0.5;
 
 export interface BucketShare {
   boundMs: number;
   /** Share of operations answered within the bound, 0..1. */
   share: number;
-  /** True when `share` is only known to be at least this much. */
-  atLeast: boolean;
+  /** Exact, or only known to be at least / below `share` (live, from percentiles). */
+  known: 'exact' | 'atLeast' | 'below';
 }
 
 const bucketKey = (ms: (typeof BUCKET_BOUNDS_MS)[number]): keyof Buckets => `le${ms}ms`;
 
 /** Exact shares, from the run's merged histogram. */
 export function bucketsFromSummary(b: Buckets): BucketShare[] {
-  return BUCKET_BOUNDS_MS.map((ms) => ({ boundMs: ms, share: b[bucketKey(ms)], atLeast: false }));
+  return BUCKET_BOUNDS_MS.map((ms) => ({ boundMs: ms, share: b[bucketKey(ms)], known: 'exact' }));
 }
 
 /**
  * While a run is live only one second's percentiles are here, not its
  * histogram: if p99 is within 4 ms, at least 99% of that second was. That is
- * a lower bound, and it is shown as one.
+ * a lower bound, and it is shown as one. When even p50 is slower than the
+ * bound, all that is known is that fewer than half were within it.
  */
 export function bucketsFromLatency(l: LatencyStats): BucketShare[] {
   const known: [number, number][] = [
@@ -34,10 +36,10 @@ export function bucketsFromLatency(l: LatencyStats): BucketShare[] {
   ];
   return BUCKET_BOUNDS_MS.map((ms) => {
     const bound = ms * US_PER_MS;
-    if (l.count === 0) return { boundMs: ms, share: 0, atLeast: false };
-    if (l.max <= bound) return { boundMs: ms, share: 1, atLeast: false };
-    if (l.min > bound) return { boundMs: ms, share: 0, atLeast: false };
+    if (l.count === 0) return { boundMs: ms, share: 0, known: 'exact' };
+    if (l.max <= bound) return { boundMs: ms, share: 1, known: 'exact' };
+    if (l.min > bound) return { boundMs: ms, share: 0, known: 'exact' };
     const within = known.find(([v]) => v <= bound);
-    return { boundMs: ms, share: within ? within[1] : 0, atLeast: true };
+    return within ? { boundMs: ms, share: within[1], known: 'atLeast' } : { boundMs: ms, share: HALF, known: 'below' };
   });
 }

@@ -1,6 +1,7 @@
 import type { LiveSample } from '../../../app/protocol/bridge';
 import { WRITE_OP, type TargetKind } from '../../../app/scenario/targets';
 import type { Row } from '../store/downsample';
+import { perSample } from './rowCache';
 
 export const US_PER_MS = 1000;
 export const BYTES_PER_MIB = 1024 * 1024;
@@ -38,9 +39,16 @@ export function readWrite(s: LiveSample, kind: TargetKind): ReadWrite {
   return rw;
 }
 
+const clusterShapers = new Map<TargetKind, (samples: readonly LiveSample[]) => Row[]>();
+
 /** Cluster throughput, one row per second: reads and writes, success and failed. */
 export function clusterThroughputRows(samples: readonly LiveSample[], kind: TargetKind): Row[] {
-  return samples.map((s) => ({ t: s.second, ...readWrite(s, kind) }));
+  let shape = clusterShapers.get(kind);
+  if (!shape) {
+    shape = perSample((s) => ({ t: s.second, ...readWrite(s, kind) }));
+    clusterShapers.set(kind, shape);
+  }
+  return shape(samples);
 }
 
 /** Server-side node rates (`read.success`, `write.timeout`, ...) split into success and failed. */
@@ -65,29 +73,25 @@ export function nodeIds(samples: readonly LiveSample[]): string[] {
 export const nodeKey = (id: string, what: 'reads' | 'writes' | 'failed'): string => `node:${id}:${what}`;
 
 /** Per-node throughput, one row per second: each node's successful reads and writes and its failures. */
-export function nodeThroughputRows(samples: readonly LiveSample[]): Row[] {
-  return samples.map((s) => {
-    const row: Row = { t: s.second };
-    for (const n of s.nodes) {
-      const rw = nodeReadWrite(n.rates);
-      row[nodeKey(n.id, 'reads')] = rw.readsOk;
-      row[nodeKey(n.id, 'writes')] = rw.writesOk;
-      row[nodeKey(n.id, 'failed')] = rw.readsFailed + rw.writesFailed;
-    }
-    return row;
-  });
-}
+export const nodeThroughputRows = perSample((s) => {
+  const row: Row = { t: s.second };
+  for (const n of s.nodes) {
+    const rw = nodeReadWrite(n.rates);
+    row[nodeKey(n.id, 'reads')] = rw.readsOk;
+    row[nodeKey(n.id, 'writes')] = rw.writesOk;
+    row[nodeKey(n.id, 'failed')] = rw.readsFailed + rw.writesFailed;
+  }
+  return row;
+});
 
 /** Latency of every op together, in milliseconds: p50, p95, p99 and the slowest. */
-export function latencyRows(samples: readonly LiveSample[]): Row[] {
-  return samples.map((s) => ({
-    t: s.second,
-    p50: s.latency.p50 / US_PER_MS,
-    p95: s.latency.p95 / US_PER_MS,
-    p99: s.latency.p99 / US_PER_MS,
-    max: s.latency.max / US_PER_MS,
-  }));
-}
+export const latencyRows = perSample((s) => ({
+  t: s.second,
+  p50: s.latency.p50 / US_PER_MS,
+  p95: s.latency.p95 / US_PER_MS,
+  p99: s.latency.p99 / US_PER_MS,
+  max: s.latency.max / US_PER_MS,
+}));
 
 export const workerKey = (id: number): string => `w${id}`;
 
@@ -98,13 +102,11 @@ export function workerIds(samples: readonly LiveSample[]): number[] {
 }
 
 /** Resident memory of each load worker, in MiB. */
-export function memoryRows(samples: readonly LiveSample[]): Row[] {
-  return samples.map((s) => {
-    const row: Row = { t: s.second };
-    for (const w of s.workers) row[workerKey(w.id)] = w.mem.rss / BYTES_PER_MIB;
-    return row;
-  });
-}
+export const memoryRows = perSample((s) => {
+  const row: Row = { t: s.second };
+  for (const w of s.workers) row[workerKey(w.id)] = w.mem.rss / BYTES_PER_MIB;
+  return row;
+});
 
 /** Whether any row has a non-zero value for `key` (a failure series with nothing in it is left out). */
 export const anyNonZero = (rows: readonly Row[], key: string): boolean => rows.some((r) => (r[key] ?? 0) > 0);

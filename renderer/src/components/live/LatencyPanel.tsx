@@ -8,12 +8,14 @@ import { fmtPct, PERCENT } from '../../format';
 import { lastOf } from '../../store/buffer';
 import { downsample } from '../../store/downsample';
 import { useKv } from '../../store/store';
-import { runMarkers } from './runMarkers';
+import { useWarmupBand } from './runBands';
+
+const BOUND_PREFIX = { exact: '', atLeast: '≥ ', below: '< ' } as const;
 
 /** p50 / p95 / p99 / max per second, and the share of operations within 1–16 ms. */
 export function LatencyPanel() {
   const samples = useWindowedSamples();
-  const run = useKv((s) => s.live.run);
+  const bands = useWarmupBand();
   const summary = useKv((s) => s.live.summary);
   const last = useKv((s) => lastOf(s.live.samples));
   const rows = useMemo(() => downsample(latencyRows(samples), reducers(LATENCY)), [samples]);
@@ -21,18 +23,18 @@ export function LatencyPanel() {
   const source = summary ? 'whole measured run' : 'latest second (lower bounds from its percentiles)';
   return (
     <div className="latency">
-      <Chart spec={LATENCY} rows={rows} testId="latency-chart" markers={runMarkers(run)} />
+      <Chart spec={LATENCY} rows={rows} testId="latency-chart" bands={bands} slot={1} />
       {buckets.length > 0 && (
         <div className="buckets" data-testid="latency-buckets">
           {buckets.map((b) => (
             <div key={b.boundMs} className="bucket" data-testid={`bucket-le${b.boundMs}ms`}>
               <div className="bucket-label">≤ {b.boundMs} ms</div>
               <div className="bucket-value">
-                {b.atLeast ? '≥ ' : ''}
+                {BOUND_PREFIX[b.known]}
                 {fmtPct(b.share)}
               </div>
               <div className="bucket-bar">
-                <div style={{ width: `${b.share * PERCENT}%` }} />
+                <div style={{ width: `${b.known === 'below' ? 0 : b.share * PERCENT}%` }} />
               </div>
             </div>
           ))}

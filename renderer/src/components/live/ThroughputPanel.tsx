@@ -6,15 +6,15 @@ import { useWindowedSamples } from '../../charts/useWindowedSamples';
 import { downsample } from '../../store/downsample';
 import { useKv, type Split } from '../../store/store';
 import { Segmented } from '../Segmented';
-import { runMarkers } from './runMarkers';
+import { useWarmupBand } from './runBands';
 
 /** The AMC-style view: reads and writes per second, success and failed, for the cluster or per node. */
 export function ThroughputPanel() {
   const samples = useWindowedSamples();
-  const run = useKv((s) => s.live.run);
+  const bands = useWarmupBand();
+  const kind = useKv((s) => s.live.run?.scenario.target.kind ?? 'builtin-kv');
   const split = useKv((s) => s.view.split);
   const hasNodes = useKv((s) => s.live.samples.some((x) => x.nodes.length > 0));
-  const kind = run?.scenario.target.kind ?? 'builtin-kv';
   const perNode = split === 'node' && hasNodes;
   const { spec, rows } = useMemo(() => {
     if (!perNode) return { spec: CLUSTER_THROUGHPUT, rows: downsample(clusterThroughputRows(samples, kind), reducers(CLUSTER_THROUGHPUT)) };
@@ -36,7 +36,7 @@ export function ThroughputPanel() {
       spec={spec}
       rows={rows}
       testId="throughput-chart"
-      markers={runMarkers(run)}
+      bands={bands}
       actions={
         <Segmented label="throughput split" options={options} value={perNode ? 'node' : 'cluster'} onChange={useKv.getState().setSplit} testIdPrefix="split" />
       }
