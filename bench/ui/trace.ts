@@ -1,0 +1,138 @@
+import type { CDPSession } from 'playwright-core';
+import { MARK_COMMIT, MARK_PAUSE, MARK_RESUME } from './page';
+
+/**
+ * Per-update main-thread time from a Chromium trace. A trace sees every task
+ * the renderer's main thread runs (socket messages, timers, React, style,
+ * layout, paint, GC) with its exact duration, which sampled counters cannot
+ * split per update once updates come faster than they can be read.
+ */
+const CATEGORIES = ['toplevel', 'devtools.timeline', 'blink.user_timing'];
+const TASK = 'ThreadControllerImpl::RunTask';
+const RECEIVE = 'WebSocketReceive';
+const LAYOUT = new Set(['UpdateLayoutTree', 'Layout']);
+const PAINT = new Set(['PrePaint', 'Paint', 'Layerize']);
+const READ_CHUNK_BYTES = 4 * 1024 * 1024;
+const US_PER_MS = 1000;
+const TRACE_END_TIMEOUT_MS = 60_000;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+}
+
+export interface Update {
+  /** Main-thread task time of the update, and how much of it was style+layout and paint. */
+  ms: number;
+  layoutMs: number;
+  paintMs: number;
+  /** Sample messages the page handled in it. */
+  samples: number;
+}
+
+export async function startTrace(cdp: CDPSession): Promise<void> {
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES }, transferMode: 'ReturnAsStream' });
+}
+
+export async function stopTrace(cdp: CDPSession): Promise<TraceEvent[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const complete = new Promise<string>((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('the trace did not complete')), TRACE_END_TIMEOUT_MS);
+    cdp.once('Tracing.tracingComplete', (e) => (e.stream ? resolve(e.stream) : reject(new Error('trace without a stream'))));
+  });
+  await cdp.send('Tracing.end');
+  const handle = await complete.finally(() => clearTimeout(timer));
+  const parts: string[] = [];
+  for (;;) {
+    const r = await cdp.send('IO.read', { handle, size: READ_CHUNK_BYTES });
+    parts.push(r.base64Encoded ? Buffer.from(r.data, 'base64').toString('utf8') : r.data);
+    if (r.eof) break;
+  }
+  await cdp.send('IO.close', { handle });
+  const parsed = JSON.parse(parts.join('')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  return Array.isArray(parsed) ? parsed : parsed.traceEvents;
+}
+
+/** Sum of durations of `events`, counting an event nested in an earlier counted one only once. */
+function busy(events: readonly TraceEvent[]): number {
+  let sum = 0;
+  let end = -Infinity;
+  for (const e of events) {
+    if (e.ts < end) continue;
+    sum += e.dur ?? 0;
+    end = e.ts + (e.dur ?? 0);
+  }
+  return sum / US_PER_MS;
+}
+
+/**
+ * Split the page's main thread into updates. An update starts with the task
+ * that receives the first sample after the previous store commit, and runs
+ * until the next such task (or a benchmark pause): it holds the messages of
+ * one batch, the store update and React render, and the frames that paint
+ * it. Only spans that committed to the DOM count as updates.
+ */
+export function updatesOf(events: readonly TraceEvent[]): Update[] {
+  const commit = events.find((e) => e.name === MARK_COMMIT);
+  if (!commit) throw new Error('the trace has no store commits: the page never updated');
+  const main = events.filter((e) => e.pid === commit.pid && e.tid === commit.tid).sort((a, b) => a.ts - b.ts);
+  const tasks = main.filter((e) => e.name === TASK && e.ph === 'X');
+  // Where the task holding `ts` began (tasks are in time order and do not overlap).
+  const taskStart = (ts: number): number => {
+    const t = tasks[lowerBound(tasks, ts + 1) - 1];
+    return t && ts <= t.ts + (t.dur ?? 0) ? t.ts : ts;
+  };
+  const spans: { from: number; to: number; commits: number; samples: number }[] = [];
+  let open: (typeof spans)[number] | null = null;
+  let afterCommit = true;
+  const close = (at: number): void => {
+    if (open) spans.push({ ...open, to: at });
+    open = null;
+  };
+  for (const e of main) {
+    if (e.name === RECEIVE) {
+      if (afterCommit) {
+        const from = taskStart(e.ts);
+        close(from);
+        open = { from, to: Infinity, commits: 0, samples: 0 };
+        afterCommit = false;
+      }
+      if (open) open.samples++;
+    } else if (e.name === MARK_COMMIT) {
+      afterCommit = true;
+      if (open) open.commits++;
+    } else if (e.name === MARK_PAUSE) {
+      close(taskStart(e.ts));
+    } else if (e.name === MARK_RESUME) {
+      afterCommit = true;
+    }
+  }
+  close(Infinity);
+  const layout = main.filter((e) => e.ph === 'X' && LAYOUT.has(e.name));
+  const paint = main.filter((e) => e.ph === 'X' && PAINT.has(e.name));
+  const within = (xs: readonly TraceEvent[], from: number, to: number) => xs.slice(lowerBound(xs, from), lowerBound(xs, to));
+  return spans
+    .filter((s) => s.commits > 0 && s.to !== Infinity)
+    .map((s) => ({
+      ms: busy(within(tasks, s.from, s.to)),
+      layoutMs: busy(within(layout, s.from, s.to)),
+      paintMs: busy(within(paint, s.from, s.to)),
+      samples: s.samples,
+    }));
+}
+
+/** Index of the first event at or after `ts` in a time-ordered list. */
+function lowerBound(xs: readonly TraceEvent[], ts: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid].ts < ts) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
