@@ -6,7 +6,7 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from 'playw
 /** Debian's Chromium, as the e2e tests use. */
 export const CHROMIUM = '/usr/bin/chromium';
 /** Keep Chromium off the network and quiet in a sandboxless container. */
-const ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -40,7 +40,7 @@ export async function launchBrowser(): Promise<Browser> {
       executablePath: CHROMIUM,
       headless: true,
       viewport: VIEWPORT,
-      args: ARGS,
+      args: CHROMIUM_ARGS,
       timeout: LAUNCH_TIMEOUT_MS,
       handleSIGINT: false,
       handleSIGTERM: false,
