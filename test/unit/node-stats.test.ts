@@ -68,16 +68,32 @@ describe('NodeTracker', () => {
     expect(tr.snapshot(1500).map((n) => n.id)).toEqual(['a', 'b', 'c']);
   });
 
-  it('computes rates from the deltas between its own readings', () => {
+  it('shows in each snapshot what the node counted since the previous one', () => {
     const tr = new NodeTracker();
     tr.update([node('a', { 'read.success': 100, 'write.success': 10 })], 1000);
-    tr.update([node('a', { 'read.success': 400, 'write.success': 30 })], 3000); // 2 s later
-    expect(tr.snapshot(3000)[0].rates).toEqual({ 'read.success': 150, 'write.success': 10 });
-    tr.update([node('a', { 'read.success': 450, 'write.success': 30 })], 3500); // 0.5 s later
-    expect(tr.snapshot(3500)[0].rates).toEqual({ 'read.success': 100, 'write.success': 0 });
+    tr.update([node('a', { 'read.success': 400, 'write.success': 30 })], 3000);
+    expect(tr.snapshot(3000)[0].rates).toEqual({ 'read.success': 300, 'write.success': 20 });
+    tr.update([node('a', { 'read.success': 450, 'write.success': 30 })], 3500);
+    expect(tr.snapshot(3500)[0].rates).toEqual({ 'read.success': 50, 'write.success': 0 });
+    // no new reading: nothing counted in this sample
+    expect(tr.snapshot(3600)[0].rates).toEqual({ 'read.success': 0, 'write.success': 0 });
     // a restart
     tr.update([node('a', { 'read.success': 20, 'write.success': 30 })], 4500);
     expect(tr.snapshot(4500)[0].rates['read.success']).toBe(20);
+  });
+
+  it('adds up exactly to what the node counted, however readings and snapshots interleave', () => {
+    const tr = new NodeTracker();
+    let count = 0;
+    let shown = 0;
+    tr.update([node('a', { r: 0 })], 0);
+    for (let t = 1; t <= 50; t++) {
+      count += 7 * t;
+      tr.update([node('a', { r: count })], t * 300); // readings every 0.3 s
+      if (t % 3 === 0 || t % 7 === 0) shown += tr.snapshot(t * 300)[0].rates.r; // snapshots at uneven times
+    }
+    shown += tr.snapshot(50 * 300)[0].rates.r;
+    expect(shown).toBe(count);
   });
 
   it('keeps nodes apart', () => {
