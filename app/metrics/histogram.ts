@@ -1,5 +1,8 @@
 import * as hdr from 'hdr-histogram-js';
 import type { JsHistogram } from 'hdr-histogram-js';
+import { BUCKET_BOUNDS_MS, type Buckets } from './limits';
+
+export { BUCKET_BOUNDS_MS, type Buckets };
 
 /** Latencies are recorded in microseconds. */
 export const LOWEST_US = 1;
@@ -82,10 +85,7 @@ export function latencyStats(h: Histogram): LatencyStats {
   };
 }
 
-/** The AMC-style cumulative buckets: share of operations answered within each bound. */
-export const BUCKET_BOUNDS_MS = [1, 2, 4, 8, 16] as const;
 
-export type Buckets = { [K in `le${(typeof BUCKET_BOUNDS_MS)[number]}ms`]: number };
 
 export function cumulativeBuckets(h: Histogram): Buckets {
   const total = h.totalCount;

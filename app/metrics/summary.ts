@@ -9,8 +9,9 @@ import {
 } from './histogram';
 import type { Sample } from './sample';
 
-/** A worker whose event loop is busier than this is limiting the numbers itself. */
-export const SATURATED_ELU = 0.9;
+import { SATURATED_ELU } from './limits';
+
+export { SATURATED_ELU };
 
 export type RunStatus = 'done' | 'stopped' | 'failed' | 'interrupted';
 

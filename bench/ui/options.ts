@@ -23,7 +23,9 @@ export interface UiBenchOptions {
   windows: string[];
 }
 
-export class UsageError extends Error {}
+/** The same error type as the overhead bench's, for one usage path. */
+export { UsageError } from '../options';
+import { UsageError } from '../options';
 
 export const USAGE = `usage: node dist/bench/ui/main.js [--live-seconds N] [--replay-seconds N] [--windows LIST]
   --live-seconds    last seconds of the hour pushed live at 1/s, default ${DEFAULT_LIVE_SECONDS}, max ${MAX_LIVE_SECONDS}

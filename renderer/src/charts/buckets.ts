@@ -1,7 +1,5 @@
-import type { Buckets, LatencyStats } from '../../../app/metrics/histogram';
-
-/** The AMC-style bounds, the same as the run summary's `le<N>ms` buckets. */
-export const BUCKET_BOUNDS_MS = [1, 2, 4, 8, 16] as const;
+import type { LatencyStats } from '../../../app/metrics/histogram';
+import { BUCKET_BOUNDS_MS, type Buckets } from '../../../app/metrics/limits';
 const US_PER_MS = 1000;
 const HALF = 0.5;
 

@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { useStartRun } from '../../hooks/useStartRun';
-import { getPath, setPath } from '../../store/draft';
 import { targetKind } from '../../store/edits';
 import { isActivePhase } from '../../store/live';
 import { useKv } from '../../store/store';
-import { defaultsFor, placeholderFor } from './defaults';
+import { defaultsFor } from './defaults';
 import { EnvFields } from './EnvFields';
 import { indexErrors, unclaimed } from './errors';
-import { FieldRow } from './FieldRow';
+import { DraftField } from './DraftField';
 import { NAME_FIELDS, SECTIONS, type FieldDef } from './fields';
 import { MixFields } from './MixFields';
 import { shownPaths } from './shownPaths';
@@ -16,7 +15,6 @@ import { TargetFields } from './TargetFields';
 /** Every setting of the selected scenario, checked as it is typed; Start only when it is valid. */
 export function ScenarioEditor() {
   const editor = useKv((s) => s.editor);
-  const update = useKv((s) => s.updateDraft);
   const connection = useKv((s) => s.connection);
   const running = useKv((s) => isActivePhase(s.live.phase));
   const start = useStartRun();
@@ -40,16 +38,7 @@ export function ScenarioEditor() {
         : running
           ? 'A run is in progress; stop it first.'
           : null;
-  const row = (def: FieldDef) => (
-    <FieldRow
-      key={def.path}
-      def={def}
-      value={getPath(draft, def.path)}
-      placeholder={placeholderFor(def, defaults)}
-      errors={errors.get(def.path)}
-      onChange={(v) => update((d) => setPath(d, def.path, v))}
-    />
-  );
+  const row = (def: FieldDef) => <DraftField key={def.path} def={def} draft={draft} defaults={defaults} errors={errors} />;
   return (
     <form
       className="panel editor"

@@ -1,11 +1,11 @@
 import type { TargetKind } from '../../../../app/scenario/targets';
-import { getPath, setPath, type Draft } from '../../store/draft';
+import type { Draft } from '../../store/draft';
 import { changeTargetKind, targetKind } from '../../store/edits';
 import { useKv } from '../../store/store';
 import type { ErrorIndex } from './errors';
 import { FieldRow } from './FieldRow';
 import { TARGET_FIELDS } from './fields';
-import { placeholderFor } from './defaults';
+import { DraftField } from './DraftField';
 
 const KINDS: readonly TargetKind[] = ['builtin-kv', 'builtin-file', 'redis'];
 
@@ -25,14 +25,7 @@ export function TargetFields({ draft, defaults, errors }: { draft: Draft; defaul
           onChange={(v) => update((d) => changeTargetKind(d, KINDS.find((k) => k === v) ?? kind))}
         />
         {TARGET_FIELDS[kind].map((def) => (
-          <FieldRow
-            key={def.path}
-            def={def}
-            value={getPath(draft, def.path)}
-            placeholder={placeholderFor(def, defaults)}
-            errors={errors.get(def.path)}
-            onChange={(v) => update((d) => setPath(d, def.path, v))}
-          />
+          <DraftField key={def.path} def={def} draft={draft} defaults={defaults} errors={errors} />
         ))}
       </div>
     </fieldset>

@@ -1,4 +1,4 @@
-import { SATURATION_ELU } from './saturation';
+import { SATURATED_ELU } from '../../../../app/metrics/limits';
 import { lastOf } from '../../store/buffer';
 import { useKv } from '../../store/store';
 import { PERCENT } from '../../format';
@@ -6,12 +6,12 @@ import { PERCENT } from '../../format';
 /** Says when the load generator, not the cluster, is what limits the numbers. */
 export function SaturationWarning() {
   const last = useKv((s) => lastOf(s.live.samples));
-  const busy = last?.workers.filter((w) => w.elu >= SATURATION_ELU) ?? [];
+  const busy = last?.workers.filter((w) => w.elu >= SATURATED_ELU) ?? [];
   if (busy.length === 0) return null;
   const who = busy.map((w) => `worker ${w.id} (${Math.round(w.elu * PERCENT)}%)`).join(', ');
   return (
     <div className="banner warning" role="alert" data-testid="saturation-warning">
-      <strong>Client saturated:</strong> the event loop of {who} is over {SATURATION_ELU * PERCENT}% busy, so the numbers are
+      <strong>Client saturated:</strong> the event loop of {who} is over {SATURATED_ELU * PERCENT}% busy, so the numbers are
       limited by the client, not the cluster. Add workers or lower the in-flight count.
     </div>
   );

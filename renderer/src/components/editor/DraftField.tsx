@@ -1,0 +1,20 @@
+import { getPath, setPath, type Draft } from '../../store/draft';
+import { useKv } from '../../store/store';
+import { placeholderFor } from './defaults';
+import type { ErrorIndex } from './errors';
+import type { FieldDef } from './fields';
+import { FieldRow } from './FieldRow';
+
+/** One scenario setting bound to the editor draft: its value, default, errors and edits. */
+export function DraftField({ def, draft, defaults, errors }: { def: FieldDef; draft: Draft; defaults: Draft; errors: ErrorIndex }) {
+  const update = useKv((s) => s.updateDraft);
+  return (
+    <FieldRow
+      def={def}
+      value={getPath(draft, def.path)}
+      placeholder={placeholderFor(def, defaults)}
+      errors={errors.get(def.path)}
+      onChange={(v) => update((d) => setPath(d, def.path, v))}
+    />
+  );
+}
