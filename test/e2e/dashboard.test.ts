@@ -72,6 +72,14 @@ describe('the dashboard in a real browser, through the twin', () => {
     expect(late).toBeGreaterThan(early);
     expect(await page.isVisible(tid('summary-table'))).toBe(true);
     expect(await page.textContent(tid('summary-table'))).toMatch(/get/);
+    // The series are on a canvas: it has painted pixels, and hovering it names a second and its values.
+    expect(await paintedPixels(page, 'throughput-chart')).toBeGreaterThan(0);
+    const canvas = await page.$(`${tid('throughput-chart')} canvas`);
+    const box = await canvas?.boundingBox();
+    if (!box) throw new Error('the throughput chart has no canvas');
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
+    await page.waitForSelector(tid('plot-tooltip'), { timeout: RUN_LIMIT_MS });
+    expect(await page.textContent(tid('plot-tooltip'))).toMatch(/second \d+:\d\d.*Reads: \d/);
     await page.screenshot({ path: join(ARTIFACTS, 'live-done.png'), fullPage: true });
   });
 
@@ -101,3 +109,21 @@ describe('the dashboard in a real browser, through the twin', () => {
     expect(await page.isEnabled(tid('start-button'))).toBe(true);
   });
 });
+
+interface CanvasLike {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+}
+
+/** Pixels of a chart's canvas that are not transparent (the page's CSP forbids eval, so this is a function). */
+async function paintedPixels(page: Page, testId: string): Promise<number> {
+  return page.evaluate((sel) => {
+    const doc = (globalThis as unknown as { document: { querySelector(s: string): CanvasLike | null } }).document;
+    const c = doc.querySelector(sel);
+    const data = c?.getContext('2d')?.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    if (data) for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++;
+    return n;
+  }, `[data-testid="${testId}"] canvas`);
+}

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAGGER_MS, useStaggered } from '../../renderer/src/charts/useStaggered';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LivePage } from '../../renderer/src/pages/LivePage';
 import { MAX_CHART_POINTS } from '../../renderer/src/store/downsample';
 import { fromState } from '../../renderer/src/store/live';
@@ -80,25 +79,5 @@ describe('live page', () => {
     expect(screen.getByTestId('summary-row-all')).toBeTruthy();
     expect(screen.getByTestId('bucket-le2ms').textContent).toBe('≤ 2 ms99%');
     expect((screen.getByTestId('stop-button') as HTMLButtonElement).disabled).toBe(true);
-  });
-});
-
-describe('chart turn-taking', () => {
-  it('hands slot 0 the value at once and later slots after their delay', () => {
-    vi.useFakeTimers();
-    try {
-      const first = renderHook(({ v }) => useStaggered(v, 0), { initialProps: { v: 'a' } });
-      first.rerender({ v: 'b' });
-      expect(first.result.current).toBe('b');
-      const third = renderHook(({ v }) => useStaggered(v, 2), { initialProps: { v: 'a' } });
-      third.rerender({ v: 'b' });
-      expect(third.result.current).toBe('a');
-      act(() => void vi.advanceTimersByTime(2 * STAGGER_MS - 1));
-      expect(third.result.current).toBe('a');
-      act(() => void vi.advanceTimersByTime(1));
-      expect(third.result.current).toBe('b');
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

@@ -123,6 +123,21 @@ describe('downsampling for display', () => {
     const b = downsample([...rows, { t: HOUR, max: 5, reads: 100 }], { max: 'max' });
     expect(b.slice(0, a.length - 1)).toEqual(a.slice(0, a.length - 1));
   });
+
+  it('re-combines only buckets whose rows changed, and gives the same values as a fresh combine', () => {
+    const reduce = { max: 'max', reads: 'mean' } as const;
+    const first = downsample(rows, reduce);
+    const more = [...rows, { t: HOUR, max: 7, reads: 90 }];
+    const second = downsample(more, reduce);
+    // Unchanged buckets are the very same objects; the newest one is new and includes the new second.
+    expect(second.slice(0, -1).every((r, i) => r === first[i])).toBe(true);
+    expect(second.at(-1)).not.toBe(first.at(-1));
+    expect(second.at(-1)?.t).toBe(HOUR);
+    // A copy of every row defeats the cache: same numbers.
+    expect(downsample(more.map((r) => ({ ...r })), reduce)).toEqual(second);
+    // Other reducers over the same rows are not served from the cache.
+    expect(downsample(rows, { max: 'mean', reads: 'mean' }).some((r, i) => r.max !== first[i].max)).toBe(true);
+  });
 });
 
 describe('editor draft', () => {

@@ -1,8 +1,7 @@
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Row } from '../store/downsample';
 import { CHART_HEIGHT, Plot, type Band } from './Plot';
 import type { ChartSpec } from './spec';
-import { useStaggered } from './useStaggered';
 
 export type { Band } from './Plot';
 
@@ -17,14 +16,10 @@ interface Props {
   /** Controls shown in the chart's header (window, split). */
   actions?: ReactNode;
   emptyText?: string;
-  /** Charts updated by the same second take turns by slot (0 draws at once), see useStaggered. */
-  slot?: number;
 }
 
 /** The one chart component: every chart of the app is a ChartSpec and rows, framed the same way. */
-export function Chart({ spec, rows, testId, bands = NO_BANDS, actions, emptyText = 'Waiting for the first second…', slot = 0 }: Props) {
-  // Spec, rows and bands travel together, so a per-node toggle never draws new series over old rows.
-  const plot = useStaggered(useMemo(() => ({ spec, rows, bands }), [spec, rows, bands]), slot);
+export function Chart({ spec, rows, testId, bands = NO_BANDS, actions, emptyText = 'Waiting for the first second…' }: Props) {
   return (
     <section className="panel chart" data-testid={testId} data-points={rows.length}>
       <header className="panel-head">
@@ -38,7 +33,7 @@ export function Chart({ spec, rows, testId, bands = NO_BANDS, actions, emptyText
           {emptyText}
         </div>
       ) : (
-        <Plot spec={plot.spec} rows={plot.rows} bands={plot.bands} />
+        <Plot spec={spec} rows={rows} bands={bands} />
       )}
     </section>
   );

@@ -8,10 +8,9 @@ export interface Row {
 export type Reduce = 'mean' | 'max';
 
 /**
- * Points drawn per chart at most. Recharts' cost per update grows with the
- * points on screen (about 50 ms per update for three charts of 300 points in
- * headless Chromium on a 2-core VM); 300 is two pixels per point on a
- * half-width chart and matches the default 5-minute window one to one.
+ * Points drawn per chart at most: two pixels per point on a half-width chart,
+ * and the default 5-minute window one to one. A long run is thinned to this
+ * so a redraw costs the same at second 10 and at hour 3.
  */
 export const MAX_CHART_POINTS = 300;
 
@@ -30,16 +29,50 @@ export function downsample(
   const span = rows[rows.length - 1].t - rows[0].t + 1;
   // maxPoints - 1 leaves room for the partial bucket alignment can create at the start.
   const size = Math.ceil(span / Math.max(1, maxPoints - 1));
+  const key = reduceKey(reduce);
   const out: Row[] = [];
   let start = 0;
   while (start < rows.length) {
     const bucket = Math.floor(rows[start].t / size);
     let end = start + 1;
     while (end < rows.length && Math.floor(rows[end].t / size) === bucket) end++;
-    out.push(combine(rows, start, end, reduce));
+    out.push(cachedCombine(rows, start, end, size, key, reduce));
     start = end;
   }
   return out;
+}
+
+interface Combined {
+  last: Row;
+  count: number;
+  size: number;
+  key: string;
+  row: Row;
+}
+
+/**
+ * Combined buckets by their first row. Rows are shared and never change
+ * (rowCache), so the same first and last row, count, bucket size and
+ * reducers mean the same result: a long run re-combines only its newest
+ * bucket each second instead of every bucket (bench:ui, window "all").
+ * Weak, so a bucket's entry goes with its rows.
+ */
+const combined = new WeakMap<Row, Combined>();
+
+function cachedCombine(rows: readonly Row[], start: number, end: number, size: number, key: string, reduce: Readonly<Record<string, Reduce>>): Row {
+  const first = rows[start];
+  const last = rows[end - 1];
+  const hit = combined.get(first);
+  if (hit && hit.last === last && hit.count === end - start && hit.size === size && hit.key === key) return hit.row;
+  const row = combine(rows, start, end, reduce);
+  combined.set(first, { last, count: end - start, size, key, row });
+  return row;
+}
+
+function reduceKey(reduce: Readonly<Record<string, Reduce>>): string {
+  let key = '';
+  for (const k in reduce) key += `${k}=${reduce[k]};`;
+  return key;
 }
 
 /** Hot for long runs (every row of every chart, once a second): plain loops, no per-row allocations. */

@@ -23,7 +23,7 @@ export function LatencyPanel() {
   const source = summary ? 'whole measured run' : 'latest second (lower bounds from its percentiles)';
   return (
     <div className="latency">
-      <Chart spec={LATENCY} rows={rows} testId="latency-chart" bands={bands} slot={1} />
+      <Chart spec={LATENCY} rows={rows} testId="latency-chart" bands={bands} />
       {buckets.length > 0 && (
         <div className="buckets" data-testid="latency-buckets">
           {buckets.map((b) => (

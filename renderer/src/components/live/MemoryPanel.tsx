@@ -14,5 +14,5 @@ export function MemoryPanel() {
     const memSpec = memorySpec(workerIds(samples));
     return { spec: memSpec, rows: downsample(memoryRows(samples), reducers(memSpec)) };
   }, [samples]);
-  return <Chart spec={spec} rows={rows} testId="memory-chart" bands={bands} slot={2} />;
+  return <Chart spec={spec} rows={rows} testId="memory-chart" bands={bands} />;
 }

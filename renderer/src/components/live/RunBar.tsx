@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useBridge } from '../../bridge/context';
-import { fmtClock, PERCENT } from '../../format';
+import { fmtClock } from '../../format';
 import { lastOf } from '../../store/buffer';
 import { isActivePhase } from '../../store/live';
 import { useKv } from '../../store/store';
@@ -45,8 +45,8 @@ export function RunBar() {
           aria-valuenow={p.elapsed}
           data-testid="progress"
         >
-          <div className="progress-warmup" style={{ width: `${p.warmupFraction * PERCENT}%` }} />
-          <div className="progress-fill" style={{ width: `${p.fraction * PERCENT}%` }} />
+          <div className="progress-warmup" style={{ transform: `scaleX(${p.warmupFraction})` }} />
+          <div className="progress-fill" style={{ transform: `scaleX(${p.fraction})` }} />
         </div>
         <div className="progress-text">
           <span data-testid="elapsed">{fmtClock(p.elapsed)} elapsed</span>

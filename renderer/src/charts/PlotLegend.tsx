@@ -1,0 +1,17 @@
+import type { ChartSpec } from './spec';
+
+const DASH_STYLE = { solid: 'solid', dashed: 'dashed', dotted: 'dotted' } as const;
+
+/** The chart's key: a swatch in the series' color and stroke, and its label. */
+export function PlotLegend({ spec }: { spec: ChartSpec }) {
+  return (
+    <ul className="plot-legend">
+      {spec.series.map((s) => (
+        <li key={s.key}>
+          <span className="swatch" style={{ borderTopColor: s.color, borderTopStyle: DASH_STYLE[s.stroke ?? 'solid'] }} />
+          {s.label}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,84 @@
+import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { usePlotArea, useXAxisInverseScale, useXAxisScale, useYAxisScale } from 'recharts';
+import { drawSeries, type Drawable } from './draw';
+import { nearestRow } from './hover';
+import { seriesPoints, type Scale } from './paths';
+import type { SeriesSource } from './seriesSource';
+
+const CURSOR = '#64748b';
+
+/** Where the pointer is over the plot: the second under it and the pixel it is drawn at. */
+export interface Hover {
+  t: number;
+  x: number;
+  /** The chart's drawn width, to keep a tooltip inside it. */
+  width: number;
+}
+
+interface Props {
+  source: SeriesSource;
+  onHover: (h: Hover | null) => void;
+}
+
+/**
+ * The series, drawn on a canvas inside the recharts frame with the frame's
+ * own scales. Recharts' Line and Area rebuild several objects per point and
+ * their SVG paths on every update, and the browser then re-lays-out and
+ * repaints them; a canvas redraw of a few thousand points is a small share
+ * of that (bench:ui). A new second re-renders this layer alone.
+ */
+export function SeriesLayer({ source, onHover }: Props) {
+  const { spec, rows } = useSyncExternalStore(source.subscribe, source.get);
+  const xScale = useXAxisScale();
+  const yScale = useYAxisScale();
+  const xInverse = useXAxisInverseScale();
+  const area = usePlotArea();
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [hoverT, setHoverT] = useState<number | null>(null);
+  const drawables = useMemo((): Drawable[] => {
+    if (!xScale || !yScale || !area) return [];
+    // Canvas pixels start at the plot area's corner.
+    const x: Scale = (v) => (xScale(v) ?? 0) - area.x;
+    const y: Scale = (v) => (yScale(v) ?? 0) - area.y;
+    const stacked = spec.kind === 'stackedArea';
+    return seriesPoints(spec, rows, x, y).map((points, i) => ({ spec: spec.series[i], points, edge: stacked ? 'nonzero' : 'all' }));
+  }, [spec, rows, xScale, yScale, area]);
+  const width = area?.width ?? 0;
+  const height = area?.height ?? 0;
+  useLayoutEffect(() => {
+    const c = canvas.current;
+    const ctx = c?.getContext('2d');
+    if (!c || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.round(width * dpr);
+    const h = Math.round(height * dpr);
+    if (c.width !== w || c.height !== h) {
+      c.width = w;
+      c.height = h;
+    }
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawSeries(ctx, drawables, width, height);
+  }, [drawables, width, height]);
+  if (!xScale || !area || width <= 0 || height <= 0) return null;
+  const move = (e: MouseEvent<SVGRectElement>) => {
+    const box = e.currentTarget.ownerSVGElement?.getBoundingClientRect();
+    const t = box && xInverse ? Number(xInverse(e.clientX - box.left)) : NaN;
+    const row = box && Number.isFinite(t) ? nearestRow(source.get().rows, t) : undefined;
+    setHoverT(row ? row.t : null);
+    onHover(row && box ? { t: row.t, x: xScale(row.t) ?? 0, width: box.width } : null);
+  };
+  const leave = () => {
+    setHoverT(null);
+    onHover(null);
+  };
+  const cursorX = hoverT === null ? undefined : xScale(hoverT);
+  return (
+    <g className="series-layer" data-series={spec.series.map((s) => s.key).join(' ')}>
+      <foreignObject x={area.x} y={area.y} width={width} height={height}>
+        <canvas ref={canvas} style={{ width, height, display: 'block' }} />
+      </foreignObject>
+      {cursorX !== undefined && <line x1={cursorX} x2={cursorX} y1={area.y} y2={area.y + height} stroke={CURSOR} strokeDasharray="3 3" />}
+      <rect x={area.x} y={area.y} width={width} height={height} fill="transparent" onMouseMove={move} onMouseLeave={leave} />
+    </g>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Row } from '../store/downsample';
+
+/**
+ * The chart frame's domains, chosen so they change rarely. Recharts redraws
+ * the frame (axes, grid, bands) in several milliseconds per chart, so the
+ * time axis moves in whole tick steps instead of every second, and the value
+ * axis only when a value outgrows its nice top. The series themselves are
+ * redrawn every second inside a frame that stays put.
+ */
+export interface Domains {
+  x: [number, number];
+  xTicks: number[];
+  y: [number, number];
+  yTicks: number[];
+}
+
+/** Tick steps a clock reads well at: seconds, minutes, hours. */
+const TIME_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
+/** About this many time ticks across a chart: readable at half a desktop width. */
+const TARGET_TICKS = 6;
+
+/** The smallest clock-friendly step that puts at most about TARGET_TICKS ticks across `span` seconds. */
+export function timeStep(span: number): number {
+  const want = Math.max(1, span / TARGET_TICKS);
+  return TIME_STEPS.find((s) => s >= want) ?? TIME_STEPS[TIME_STEPS.length - 1];
+}
+
+/**
+ * The time axis for rows from `first` to `last` second: widened outwards to
+ * whole steps, so it stays the same for a whole step of new seconds.
+ */
+export function timeDomain(first: number, last: number): { x: [number, number]; ticks: number[] } {
+  const step = timeStep(Math.max(1, last - first));
+  const lo = Math.floor(first / step) * step;
+  const hi = Math.max(lo + step, Math.ceil(last / step) * step);
+  const ticks: number[] = [];
+  for (let t = lo; t <= hi; t += step) ticks.push(t);
+  return { x: [lo, hi], ticks };
+}
+
+/**
+ * Value ticks from 0 to a nice top (1, 2, 2.5 or 5 times a power of ten, see
+ * niceCeil): four or five steps that land on round numbers.
+ */
+export function valueTicks(top: number): number[] {
+  const power = 10 ** Math.floor(Math.log10(top));
+  const mantissa = Math.round((top / power) * 10) / 10;
+  const steps = mantissa === 2 ? 4 : 5;
+  const ticks: number[] = [];
+  for (let i = 0; i <= steps; i++) ticks.push((top * i) / steps);
+  return ticks;
+}
+
+export function domainsOf(rows: readonly Row[], yTop: number): Domains {
+  const first = rows.length > 0 ? rows[0].t : 0;
+  const last = rows.length > 0 ? rows[rows.length - 1].t : 0;
+  const { x, ticks } = timeDomain(first, last);
+  return { x, xTicks: ticks, y: [0, yTop], yTicks: valueTicks(yTop) };
+}
+
+/** Same domains, so a memoised frame keeps its identity. */
+export function sameDomains(a: Domains, b: Domains): boolean {
+  return a.x[0] === b.x[0] && a.x[1] === b.x[1] && a.y[0] === b.y[0] && a.y[1] === b.y[1];
+}

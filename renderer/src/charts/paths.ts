@@ -1,0 +1,77 @@
+import type { Row } from '../store/downsample';
+import type { ChartSpec } from './spec';
+
+/** Data value to pixel, one axis. */
+export type Scale = (v: number) => number;
+
+/** One series in pixels: its top edge, and for areas the edge it is filled down to. */
+export interface SeriesPoints {
+  key: string;
+  xs: Float64Array;
+  tops: Float64Array;
+  /** The series' own value at each point (not stacked). */
+  values: Float64Array;
+  /** Areas only: the base under each point (the series below it when stacked, else zero). */
+  bottoms?: Float64Array;
+}
+
+/** Nice steps for the top of the value axis: 1, 2, 2.5, 5 times a power of ten. */
+const NICE_STEPS = [1, 2, 2.5, 5, 10];
+/** An empty or all-zero chart still gets an axis, 0..1. */
+const MIN_TOP = 1;
+/** The smallest nice number at or above `v`, so the axis ends on a round tick. */
+export function niceCeil(v: number): number {
+  if (!(v > 0) || !Number.isFinite(v)) return MIN_TOP;
+  const power = 10 ** Math.floor(Math.log10(v));
+  const step = NICE_STEPS.find((s) => s * power >= v * (1 - 1e-12)) ?? 10;
+  return step * power;
+}
+
+/** The value axis' top: the highest stack for stacked areas, else the highest single value. */
+export function valueTop(spec: ChartSpec, rows: readonly Row[]): number {
+  let top = 0;
+  const stacked = spec.kind === 'stackedArea';
+  for (const r of rows) {
+    let sum = 0;
+    for (const s of spec.series) {
+      const v = r[s.key];
+      if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+      if (stacked) sum += v;
+      else if (v > top) top = v;
+    }
+    if (stacked && sum > top) top = sum;
+  }
+  return niceCeil(top);
+}
+
+/**
+ * Every series of a chart in pixels, one pass per series. A row without the
+ * series' value is skipped, so the line joins its neighbours (a node that
+ * joined late starts where it joined). Stacked areas sit on the running sum
+ * of the series before them, so the top edge is the total.
+ */
+export function seriesPoints(spec: ChartSpec, rows: readonly Row[], x: Scale, y: Scale): SeriesPoints[] {
+  const stacked = spec.kind === 'stackedArea';
+  const filled = spec.kind !== 'line';
+  const base = stacked ? new Float64Array(rows.length) : undefined;
+  const zero = y(0);
+  return spec.series.map((s) => {
+    const xs = new Float64Array(rows.length);
+    const tops = new Float64Array(rows.length);
+    const values = new Float64Array(rows.length);
+    const bottoms = filled ? new Float64Array(rows.length) : undefined;
+    let n = 0;
+    for (let i = 0; i < rows.length; i++) {
+      const v = rows[i][s.key];
+      if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+      const below = base ? base[i] : 0;
+      if (base) base[i] = below + v;
+      xs[n] = x(rows[i].t);
+      tops[n] = y(below + v);
+      values[n] = v;
+      if (bottoms) bottoms[n] = base ? y(below) : zero;
+      n++;
+    }
+    return { key: s.key, xs: xs.subarray(0, n), tops: tops.subarray(0, n), values: values.subarray(0, n), bottoms: bottoms?.subarray(0, n) };
+  });
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { domainsOf, timeDomain, timeStep, valueTicks } from '../../renderer/src/charts/axes';
+import { drawSeries, type Drawable, type Pen } from '../../renderer/src/charts/draw';
+import { nearestRow } from '../../renderer/src/charts/hover';
+import { niceCeil, seriesPoints, valueTop } from '../../renderer/src/charts/paths';
+import { CLUSTER_THROUGHPUT, LATENCY } from '../../renderer/src/charts/spec';
+import type { Row } from '../../renderer/src/store/downsample';
+
+const identity = (v: number) => v;
+
+describe('value axis', () => {
+  it('rounds the top up to 1, 2, 2.5 or 5 times a power of ten', () => {
+    expect([0, 0.7, 1, 1.01, 3, 24_000, 25_001, 41_000, 60_000].map(niceCeil)).toEqual([1, 1, 1, 2, 5, 25_000, 50_000, 50_000, 100_000]);
+  });
+
+  it('puts four or five round steps under the top', () => {
+    expect(valueTicks(50_000)).toEqual([0, 10_000, 20_000, 30_000, 40_000, 50_000]);
+    expect(valueTicks(200)).toEqual([0, 50, 100, 150, 200]);
+    expect(valueTicks(2.5)).toEqual([0, 0.5, 1, 1.5, 2, 2.5]);
+  });
+
+  it('tops stacked areas at the highest total and lines at the highest single value', () => {
+    const rows: Row[] = [
+      { t: 0, readsOk: 30, readsFailed: 0, writesOk: 12, writesFailed: 0 },
+      { t: 1, readsOk: 20, readsFailed: 0, writesOk: 10, writesFailed: 0 },
+    ];
+    expect(valueTop(CLUSTER_THROUGHPUT, rows)).toBe(50);
+    expect(valueTop(LATENCY, [{ t: 0, p50: 1, p95: 2, p99: 3, max: 180 }])).toBe(200);
+  });
+});
+
+describe('time axis', () => {
+  it('steps in clock-friendly units with about six ticks', () => {
+    expect(timeStep(10)).toBe(2);
+    expect(timeStep(299)).toBe(60);
+    expect(timeStep(3599)).toBe(600);
+  });
+
+  it('widens to whole steps, so a sliding window keeps its domain for a whole step', () => {
+    const at = (last: number) => timeDomain(last - 299, last).x;
+    expect(at(3541)).toEqual([3240, 3600]);
+    expect(at(3599)).toEqual([3300, 3600]);
+    expect(at(3598)).toEqual([3240, 3600]);
+    expect(timeDomain(3300, 3599).ticks).toEqual([3300, 3360, 3420, 3480, 3540, 3600]);
+  });
+
+  it('gives an empty chart a usable frame', () => {
+    const d = domainsOf([], 1);
+    expect(d.x[1]).toBeGreaterThan(d.x[0]);
+    expect(d.y).toEqual([0, 1]);
+  });
+});
+
+describe('series points', () => {
+  it('stacks areas on the series before them', () => {
+    const rows: Row[] = [
+      { t: 0, readsOk: 5, readsFailed: 1, writesOk: 2, writesFailed: 0 },
+      { t: 1, readsOk: 6, readsFailed: 0, writesOk: 3, writesFailed: 1 },
+    ];
+    const [reads, failed, writes, wFailed] = seriesPoints(CLUSTER_THROUGHPUT, rows, identity, identity);
+    expect([...reads.tops]).toEqual([5, 6]);
+    expect([...reads.bottoms!]).toEqual([0, 0]);
+    expect([...failed.tops]).toEqual([6, 6]);
+    expect([...writes.bottoms!]).toEqual([6, 6]);
+    expect([...writes.tops]).toEqual([8, 9]);
+    expect([...wFailed.tops]).toEqual([8, 10]);
+    expect([...wFailed.values]).toEqual([0, 1]);
+  });
+
+  it('skips rows without the series, so a late node starts where it joined', () => {
+    const spec = { ...LATENCY, series: LATENCY.series.slice(0, 1) };
+    const [p50] = seriesPoints(spec, [{ t: 0 }, { t: 1, p50: 4 }, { t: 2, p50: 5 }], (t) => t * 10, (v) => 100 - v);
+    expect([...p50.xs]).toEqual([10, 20]);
+    expect([...p50.tops]).toEqual([96, 95]);
+    expect(p50.bottoms).toBeUndefined();
+  });
+});
+
+/** Records what would be drawn: the polylines stroked (with dash) and the polygons filled. */
+function recorder() {
+  const strokes: { color: string; dash: number[]; parts: [number, number][][] }[] = [];
+  const fills: { color: string; alpha: number; points: [number, number][] }[] = [];
+  let parts: [number, number][][] = [];
+  let dash: number[] = [];
+  const pen: Pen = {
+    beginPath: () => void (parts = []),
+    moveTo: (x, y) => void parts.push([[x, y]]),
+    lineTo: (x, y) => void parts[parts.length - 1].push([x, y]),
+    closePath: () => undefined,
+    fill: () => void fills.push({ color: String(pen.fillStyle), alpha: pen.globalAlpha, points: parts.flat() }),
+    stroke: () => void strokes.push({ color: String(pen.strokeStyle), dash, parts }),
+    setLineDash: (d) => void (dash = d),
+    clearRect: () => undefined,
+    strokeStyle: '',
+    fillStyle: '',
+    globalAlpha: 1,
+    lineWidth: 1,
+  };
+  return { pen, strokes, fills };
+}
+
+describe('canvas drawing', () => {
+  it('fills areas down to their base and strokes the top edge', () => {
+    const rows: Row[] = [
+      { t: 0, readsOk: 5, readsFailed: 0, writesOk: 2, writesFailed: 0 },
+      { t: 1, readsOk: 6, readsFailed: 0, writesOk: 3, writesFailed: 0 },
+    ];
+    const pts = seriesPoints(CLUSTER_THROUGHPUT, rows, identity, identity);
+    const series: Drawable[] = pts.map((p, i) => ({ spec: CLUSTER_THROUGHPUT.series[i], points: p, edge: 'nonzero' }));
+    const { pen, strokes, fills } = recorder();
+    drawSeries(pen, series, 100, 100);
+    expect(fills[0]).toMatchObject({ color: CLUSTER_THROUGHPUT.series[0].color, points: [[0, 5], [1, 6], [1, 0], [0, 0]] });
+    // Zero throughout: filled flat, no edge (it would trace the reads' edge and look like failures).
+    expect(strokes.map((s) => s.color)).toEqual([CLUSTER_THROUGHPUT.series[0].color, CLUSTER_THROUGHPUT.series[2].color]);
+    expect(strokes[1].parts).toEqual([[[0, 7], [1, 9]]]);
+  });
+
+  it('draws a stacked edge only where the series has a value, a line everywhere and dashed as specified', () => {
+    const spec = { ...CLUSTER_THROUGHPUT, series: CLUSTER_THROUGHPUT.series.slice(0, 2) };
+    const rows: Row[] = [0, 1, 2, 3, 4].map((t) => ({ t, readsOk: 10, readsFailed: t === 2 ? 3 : 0 }));
+    const pts = seriesPoints(spec, rows, identity, identity);
+    const { pen, strokes } = recorder();
+    drawSeries(pen, [{ spec: spec.series[1], points: pts[1], edge: 'nonzero' }], 10, 10);
+    expect(strokes[0].parts).toEqual([[[1, 10], [2, 13], [3, 10]]]);
+    const line = recorder();
+    drawSeries(line.pen, [{ spec: { ...spec.series[1], stroke: 'dashed' }, points: pts[1], edge: 'all' }], 10, 10);
+    expect(line.strokes[0].parts[0]).toHaveLength(5);
+    expect(line.strokes[0].dash.length).toBeGreaterThan(0);
+  });
+});
+
+describe('hover', () => {
+  it('finds the row drawn nearest a second', () => {
+    const rows: Row[] = [{ t: 10 }, { t: 20 }, { t: 30 }];
+    expect([0, 14, 16, 25.5, 99].map((t) => nearestRow(rows, t)?.t)).toEqual([10, 10, 20, 30, 30]);
+    expect(nearestRow([], 5)).toBeUndefined();
+  });
+});
