@@ -4,6 +4,12 @@ import { WINDOW_SECONDS } from './limits';
 
 /** One hour at one sample per second: the synthetic run both modes show. */
 export const RUN_SECONDS = 3600;
+/**
+ * The replay pushes the hour twice over: the renderer keeps one hour (its
+ * sample cap), so the second hour is all past the cap, where the heap must
+ * stay flat (checkpoints 50% → 100%).
+ */
+export const DEFAULT_REPLAY_SECONDS = 2 * RUN_SECONDS;
 /** Live mode pushes this many of the run's last seconds at 1/s (the rest is caught up through getState). */
 export const DEFAULT_LIVE_SECONDS = 30;
 /**
@@ -29,7 +35,7 @@ import { UsageError } from '../options';
 
 export const USAGE = `usage: node dist/bench/ui/main.js [--live-seconds N] [--replay-seconds N] [--windows LIST]
   --live-seconds    last seconds of the hour pushed live at 1/s, default ${DEFAULT_LIVE_SECONDS}, max ${MAX_LIVE_SECONDS}
-  --replay-seconds  samples pushed as fast as the socket takes them, default ${RUN_SECONDS}, ${MIN_REPLAY_SECONDS}..${MAX_REPLAY_SECONDS}
+  --replay-seconds  samples pushed as fast as the socket takes them, default ${DEFAULT_REPLAY_SECONDS}, ${MIN_REPLAY_SECONDS}..${MAX_REPLAY_SECONDS}
   --windows         chart windows to measure, comma-separated from ${Object.keys(WINDOW_SECONDS).join(', ')}; default ${DEFAULT_WINDOWS.join(',')}`;
 
 function wholeNumber(flag: string, text: string | undefined, min: number, max: number): number {
@@ -42,7 +48,7 @@ function wholeNumber(flag: string, text: string | undefined, min: number, max: n
 
 /** Accepts `--flag V` and `--flag=V`. */
 export function parseOptions(argv: readonly string[]): UiBenchOptions {
-  const o: UiBenchOptions = { liveSeconds: DEFAULT_LIVE_SECONDS, replaySeconds: RUN_SECONDS, windows: DEFAULT_WINDOWS };
+  const o: UiBenchOptions = { liveSeconds: DEFAULT_LIVE_SECONDS, replaySeconds: DEFAULT_REPLAY_SECONDS, windows: DEFAULT_WINDOWS };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     if (flag === '--help' || flag === '-h') throw new UsageError(USAGE);

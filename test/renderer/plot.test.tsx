@@ -36,12 +36,22 @@ describe('time axis', () => {
     expect(timeStep(3599)).toBe(600);
   });
 
-  it('widens to whole steps, so a sliding window keeps its domain for a whole step', () => {
+  it('moves a sliding window once per whole step, not every second', () => {
     const at = (last: number) => timeDomain(last - 299, last).x;
-    expect(at(3541)).toEqual([3240, 3600]);
-    expect(at(3599)).toEqual([3300, 3600]);
-    expect(at(3598)).toEqual([3240, 3600]);
+    const domains = new Set<string>();
+    for (let last = 3541; last <= 3600; last++) domains.add(String(at(last)));
+    expect([...domains]).toEqual(['3300,3600']);
+    expect(at(3601)).toEqual([3360, 3660]);
     expect(timeDomain(3300, 3599).ticks).toEqual([3300, 3360, 3420, 3480, 3540, 3600]);
+  });
+
+  it('keeps the newest second in view and starts a young run at zero', () => {
+    for (let last = 1; last < 5000; last += 7) {
+      const [lo, hi] = timeDomain(Math.max(0, last - 299), last).x;
+      expect(last).toBeLessThanOrEqual(hi);
+      expect(lo).toBeLessThanOrEqual(last);
+    }
+    expect(timeDomain(0, 8).x[0]).toBe(0);
   });
 
   it('gives an empty chart a usable frame', () => {

@@ -40,51 +40,28 @@ interface Props {
  * the frame too. Memoised itself: a tile or the log never redraws it.
  */
 export const Plot = memo(function Plot({ spec, rows, bands }: Props) {
-  const next = domainsOf(rows, valueTop(spec, rows));
-  // Keyed on the numbers, so an unchanged domain keeps the frame's identity.
-  const domains = useMemo(() => next, [next.x[0], next.x[1], next.y[1]]); // eslint-disable-line react-hooks/exhaustive-deps
+  const d = domainsOf(rows, valueTop(spec, rows));
   const [source] = useState(() => seriesSource({ spec, rows }));
   useLayoutEffect(() => source.set({ spec, rows }), [source, spec, rows]);
   const [hover, setHover] = useState<Hover | null>(null);
+  // Each part of the frame is its own element, kept while its numbers stay: a
+  // time step re-renders the time axis, not the value axis or the bands, and
+  // recharts re-registers only what changed.
+  const [x0, x1, yTop] = [d.x[0], d.x[1], d.y[1]];
+  const xAxis = useMemo(() => timeAxis(d.x, d.xTicks), [x0, x1]); // eslint-disable-line react-hooks/exhaustive-deps
+  const yAxis = useMemo(() => valueAxis(d.y, d.yTicks), [yTop]); // eslint-disable-line react-hooks/exhaustive-deps
+  const bandAreas = useMemo(() => bands.map(bandArea), [bands]);
   const frame = useMemo(
     () => (
       <ComposedChart responsive style={SIZE} margin={MARGIN}>
-        <CartesianGrid stroke={GRID} vertical={false} />
-        <XAxis
-          dataKey="t"
-          type="number"
-          domain={domains.x}
-          ticks={domains.xTicks}
-          // Every given tick is drawn: recharts then skips measuring each label's text to thin them out,
-          // the costliest part of redrawing the frame (bench:ui).
-          interval={0}
-          tickFormatter={fmtClock}
-          allowDataOverflow
-          fontSize={12}
-        />
-        <YAxis
-          type="number"
-          domain={domains.y}
-          ticks={domains.yTicks}
-          interval={0}
-          allowDataOverflow
-          width={Y_AXIS_WIDTH} tickFormatter={fmtCompact} fontSize={12} />
-        {bands.map((b) => (
-          // Clipped to the plot, so a band that reaches past the newest second still shows its part.
-          <ReferenceArea
-            key={b.label}
-            x1={b.from}
-            x2={b.to}
-            ifOverflow="hidden"
-            fill={BAND_FILL}
-            fillOpacity={BAND_OPACITY}
-            label={{ value: b.label, position: 'insideTop', fontSize: 11 }}
-          />
-        ))}
+        {GRID_LINES}
+        {xAxis}
+        {yAxis}
+        {bandAreas}
         <SeriesLayer source={source} onHover={setHover} />
       </ComposedChart>
     ),
-    [domains, bands, source],
+    [xAxis, yAxis, bandAreas, source],
   );
   const hovered = hover ? nearestRow(rows, hover.t) : undefined;
   return (
@@ -95,3 +72,53 @@ export const Plot = memo(function Plot({ spec, rows, bands }: Props) {
     </div>
   );
 });
+
+const GRID_LINES = <CartesianGrid stroke={GRID} vertical={false} />;
+const BAND_LABEL = { position: 'insideTop', fontSize: 11 } as const;
+
+function timeAxis(domain: [number, number], ticks: number[]) {
+  return (
+    <XAxis
+      dataKey="t"
+      type="number"
+      domain={domain}
+      ticks={ticks}
+      // Every given tick is drawn: recharts then skips measuring each label's
+      // text to thin them out, the costliest part of redrawing the frame.
+      interval={0}
+      tickFormatter={fmtClock}
+      allowDataOverflow
+      fontSize={12}
+    />
+  );
+}
+
+function valueAxis(domain: [number, number], ticks: number[]) {
+  return (
+    <YAxis
+      type="number"
+      domain={domain}
+      ticks={ticks}
+      interval={0}
+      allowDataOverflow
+      width={Y_AXIS_WIDTH}
+      tickFormatter={fmtCompact}
+      fontSize={12}
+    />
+  );
+}
+
+/** Clipped to the plot, so a band that reaches past the newest second still shows its part. */
+function bandArea(b: Band) {
+  return (
+    <ReferenceArea
+      key={b.label}
+      x1={b.from}
+      x2={b.to}
+      ifOverflow="hidden"
+      fill={BAND_FILL}
+      fillOpacity={BAND_OPACITY}
+      label={{ ...BAND_LABEL, value: b.label }}
+    />
+  );
+}

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { usePlotArea, useXAxisInverseScale, useXAxisScale, useYAxisScale } from 'recharts';
+import { usePlotArea, useXAxisDomain, useXAxisInverseScale, useXAxisScale, useYAxisDomain, useYAxisScale } from 'recharts';
 import { drawSeries, type Drawable } from './draw';
 import { nearestRow } from './hover';
 import { seriesPoints, type Scale } from './paths';
@@ -21,6 +21,19 @@ interface Props {
 }
 
 /**
+ * A linear axis as plain arithmetic, measured from the library's scale at
+ * the domain's two ends and shifted by `origin`: a multiply per point
+ * instead of a library call.
+ */
+function linear(scale: (v: number) => number | undefined, domain: readonly unknown[] | undefined, origin: number): Scale {
+  const d0 = Number(domain?.[0] ?? 0);
+  const d1 = Number(domain?.[1] ?? 1);
+  const p0 = scale(d0) ?? 0;
+  const slope = d1 === d0 ? 0 : ((scale(d1) ?? p0) - p0) / (d1 - d0);
+  return (v) => p0 + (v - d0) * slope - origin;
+}
+
+/**
  * The series, drawn on a canvas inside the recharts frame with the frame's
  * own scales. Recharts' Line and Area rebuild several objects per point and
  * their SVG paths on every update, and the browser then re-lays-out and
@@ -32,17 +45,19 @@ export function SeriesLayer({ source, onHover }: Props) {
   const xScale = useXAxisScale();
   const yScale = useYAxisScale();
   const xInverse = useXAxisInverseScale();
+  const xDomain = useXAxisDomain();
+  const yDomain = useYAxisDomain();
   const area = usePlotArea();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [hoverT, setHoverT] = useState<number | null>(null);
   const drawables = useMemo((): Drawable[] => {
     if (!xScale || !yScale || !area) return [];
     // Canvas pixels start at the plot area's corner.
-    const x: Scale = (v) => (xScale(v) ?? 0) - area.x;
-    const y: Scale = (v) => (yScale(v) ?? 0) - area.y;
+    const x = linear(xScale, xDomain, area.x);
+    const y = linear(yScale, yDomain, area.y);
     const stacked = spec.kind === 'stackedArea';
     return seriesPoints(spec, rows, x, y).map((points, i) => ({ spec: spec.series[i], points, edge: stacked ? 'nonzero' : 'all' }));
-  }, [spec, rows, xScale, yScale, area]);
+  }, [spec, rows, xScale, yScale, xDomain, yDomain, area]);
   const width = area?.width ?? 0;
   const height = area?.height ?? 0;
   useLayoutEffect(() => {

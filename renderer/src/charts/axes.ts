@@ -26,13 +26,17 @@ export function timeStep(span: number): number {
 }
 
 /**
- * The time axis for rows from `first` to `last` second: widened outwards to
- * whole steps, so it stays the same for a whole step of new seconds.
+ * The time axis for rows from `first` to `last` second. Its end is `last`
+ * rounded up to a whole step and its width the span rounded up to whole
+ * steps, so it changes once per step and no more: a sliding window's oldest
+ * seconds (less than a step) fall off the left edge until the next step
+ * instead of moving the frame every second.
  */
 export function timeDomain(first: number, last: number): { x: [number, number]; ticks: number[] } {
-  const step = timeStep(Math.max(1, last - first));
-  const lo = Math.floor(first / step) * step;
-  const hi = Math.max(lo + step, Math.ceil(last / step) * step);
+  const span = Math.max(1, last - first);
+  const step = timeStep(span);
+  const hi = Math.max(step, Math.ceil(last / step) * step);
+  const lo = Math.max(0, hi - Math.ceil(span / step) * step);
   const ticks: number[] = [];
   for (let t = lo; t <= hi; t += step) ticks.push(t);
   return { x: [lo, hi], ticks };
