@@ -10,3 +10,12 @@ export const SATURATED_ELU = 0.9;
 export const BUCKET_BOUNDS_MS = [1, 2, 4, 8, 16] as const;
 
 export type Buckets = { [K in `le${(typeof BUCKET_BOUNDS_MS)[number]}ms`]: number };
+
+/** The latency percentiles every table shows, as LatencyStats keys and their column labels. */
+export const LATENCY_COLUMNS = [
+  ['p50', 'p50'],
+  ['p90', 'p90'],
+  ['p99', 'p99'],
+  ['p999', 'p99.9'],
+  ['max', 'max'],
+] as const;

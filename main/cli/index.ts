@@ -5,6 +5,7 @@ import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from '../serve/server'
 import { table } from './format';
 import { loadScenario, UsageError } from './load-scenario';
 import { EXIT_FAILED, EXIT_USAGE, runCommand } from './run-command';
+import { compareCommand, exportCommand, runsCommand } from './runs-commands';
 import { serveCommand } from './serve-command';
 
 const USAGE = `kvscope: benchmark key-value clusters and Node.js servers
@@ -13,7 +14,12 @@ usage:
   kvscope run <scenario | file.json> [--set key=value ...] [--out FILE] [--runs-dir DIR] [--quiet]
   kvscope scenarios
   kvscope serve [--port N] [--host H] [--runs-dir DIR]
+  kvscope runs [--sort date|ops|p99|scenario] [--filter TEXT] [--runs-dir DIR]
+  kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--runs-dir DIR]
+  kvscope export RUN --csv FILE [--format seconds|bench] [--runs-dir DIR]
 
+RUN is a run file, or the start of a run's id or file name in the runs folder. compare takes 2 to 8
+runs; the first is the baseline unless --baseline N names another (1-based).
 --set uses dotted paths into the scenario: --set durationSeconds=30 --set target.mode=cluster --set mix.get=0.9
 serve shows the dashboard in a browser (default http://${DEFAULT_HOST}:${DEFAULT_PORT}/; --port 0 picks a free
 port); it stays on loopback unless --host says otherwise (e.g. 0.0.0.0 on a load box without a display).
@@ -29,6 +35,12 @@ async function main(argv: string[]): Promise<number> {
       return scenarios();
     case 'serve':
       return serve(rest);
+    case 'runs':
+      return runsCommand(rest, print);
+    case 'compare':
+      return compareCommand(rest, print);
+    case 'export':
+      return exportCommand(rest, print);
     case undefined:
     case 'help':
     case '--help':
@@ -78,6 +90,8 @@ async function serve(args: string[]): Promise<number> {
 }
 
 const MAX_PORT = 65535;
+
+const print = (text: string): void => void process.stdout.write(text + '\n');
 
 function scenarios(): number {
   const rows = [['name', 'target', 'description'], ...CATALOG.map((c) => [c.name ?? '', c.target.kind, c.description ?? ''])];

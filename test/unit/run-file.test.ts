@@ -10,6 +10,7 @@ import { RunWriter } from '../../app/run/writer';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { seededValues, tick } from './helpers';
+import { testEnv } from './run-fixture';
 
 let dir: string;
 beforeAll(() => {
@@ -29,19 +30,7 @@ function header(version = RUN_FORMAT_VERSION): RunHeader {
     id: 'r-1',
     createdAt: '2024-01-01T00:00:00.000Z',
     scenario: parseScenario(findScenario('kv-async')),
-    env: {
-      kvscope: '0.1.0',
-      workerNode: 'v20.0.0',
-      nodeBinary: 'node',
-      mainNode: 'v20.0.0',
-      clients: {},
-      host: 'h',
-      platform: 'linux',
-      arch: 'x64',
-      cpus: 2,
-      cpuModel: 'cpu',
-      totalMemory: 1,
-    },
+    env: testEnv(),
   };
 }
 

@@ -1,16 +1,10 @@
+import { LATENCY_COLUMNS } from '../../../../app/metrics/limits';
 import type { OpSummary } from '../../../../app/metrics/summary';
 import { bucketsFromSummary } from '../../charts/buckets';
 import { US_PER_MS } from '../../charts/shape';
 import { fmtBytes, fmtInt, fmtMs, fmtPct } from '../../format';
 import { useKv } from '../../store/store';
 
-const LATENCY_COLUMNS = [
-  ['p50', 'p50'],
-  ['p90', 'p90'],
-  ['p99', 'p99'],
-  ['p999', 'p99.9'],
-  ['max', 'max'],
-] as const;
 
 function OpRow({ label, o }: { label: string; o: OpSummary }) {
   return (

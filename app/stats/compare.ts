@@ -1,0 +1,89 @@
+import type { LatencyStats } from '../metrics/histogram';
+import type { RunFile } from '../run/reader';
+import { mannWhitney, SIGNIFICANCE } from './mann-whitney';
+import { opTypes, p99Series, throughputSeries, TOTAL } from './series';
+import { settingsDiff, type SettingDiff } from './settings-diff';
+
+export const MIN_RUNS = 2;
+export const MAX_RUNS = 8;
+
+export interface RunRef {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+/** One run's figure in a row; for candidates also the change against the baseline and its significance. */
+export interface Cell {
+  mean: number;
+  n: number;
+  changePct?: number;
+  p?: number;
+  significant?: boolean;
+}
+
+/** A row per op type: the baseline's cell, then each candidate's; null where a run has no such op. */
+export interface Row {
+  op: string;
+  cells: (Cell | null)[];
+}
+
+export interface Comparison {
+  runs: RunRef[];
+  baseline: number;
+  settings: SettingDiff[];
+  throughput: Row[];
+  p99: Row[];
+  /** Latency percentiles of the whole measured run, per op type and run (µs). */
+  latency: { op: string; perRun: (LatencyStats | null)[] }[];
+}
+
+export class CompareError extends Error {}
+
+const mean = (xs: readonly number[]): number => xs.reduce((a, x) => a + x, 0) / xs.length;
+
+function row(op: string, series: (number[] | null)[], baseline: number): Row {
+  const base = series[baseline];
+  const cells = series.map((s, i): Cell | null => {
+    if (!s || s.length === 0) return null;
+    const cell: Cell = { mean: mean(s), n: s.length };
+    if (i === baseline || !base || base.length === 0) return cell;
+    const t = mannWhitney(base, s);
+    const b = mean(base);
+    return { ...cell, changePct: b === 0 ? undefined : ((cell.mean - b) / b) * 100, p: t.p, significant: t.p < SIGNIFICANCE };
+  });
+  return { op, cells };
+}
+
+/** Compare 2 to 8 runs against the one at `baseline`, per op type and for all ops together. */
+export function compareRuns(runs: readonly RunFile[], baseline = 0): Comparison {
+  if (runs.length < MIN_RUNS || runs.length > MAX_RUNS) {
+    throw new CompareError(`compare takes ${MIN_RUNS} to ${MAX_RUNS} runs, got ${runs.length}`);
+  }
+  if (!Number.isInteger(baseline) || baseline < 0 || baseline >= runs.length) {
+    throw new CompareError(`baseline must be a run index from 0 to ${runs.length - 1}, got ${baseline}`);
+  }
+  const ops = [...new Set(runs.flatMap((r) => opTypes(r.samples)))].sort();
+  ops.push(TOTAL);
+  const has = (r: RunFile, op: string) => op === TOTAL || r.summary.ops[op] !== undefined;
+  return {
+    runs: runs.map((r) => ({ id: r.header.id, name: r.header.scenario.name ?? '(unnamed)', createdAt: r.header.createdAt })),
+    baseline,
+    settings: settingsDiff(runs.map((r) => r.header.scenario)),
+    throughput: ops.map((op) => row(op, runs.map((r) => (has(r, op) ? throughputSeries(r.samples, op) : null)), baseline)),
+    p99: ops.map((op) => row(op, runs.map((r) => (has(r, op) ? p99Series(r.samples, op) : null)), baseline)),
+    latency: ops.map((op) => ({
+      op,
+      perRun: runs.map((r) => (op === TOTAL ? r.summary.total.latency : (r.summary.ops[op]?.latency ?? null))),
+    })),
+  };
+}
+
+/** A candidate's change as benchstat prints it: "+12.3% (p=0.008 n=30+30)", or "~" when not significant. */
+export function fmtChange(base: Cell | null, c: Cell | null): string {
+  if (!base || !c || c.p === undefined) return '';
+  const stats = `(p=${c.p.toFixed(3)} n=${base.n}+${c.n})`;
+  if (!c.significant || c.changePct === undefined) return `~ ${stats}`;
+  const sign = c.changePct > 0 ? '+' : '';
+  return `${sign}${c.changePct.toFixed(1)}% ${stats}`;
+}

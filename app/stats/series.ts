@@ -1,0 +1,36 @@
+import type { Sample } from '../metrics/sample';
+
+/** What is compared per second: an op type's throughput, or its p99. */
+export const TOTAL = 'total';
+const US_PER_MS = 1000;
+const BYTES_PER_MIB = 1024 * 1024;
+
+/** The measured seconds only: warm-up is kept apart in every figure. */
+export const measured = (samples: readonly Sample[]): Sample[] => samples.filter((s) => s.phase === 'run');
+
+/** Op types of a run, sorted, without 'total'. */
+export function opTypes(samples: readonly Sample[]): string[] {
+  const ops = new Set<string>();
+  for (const s of samples) for (const op of Object.keys(s.ops)) ops.add(op);
+  return [...ops].sort();
+}
+
+/** Operations completed in each measured second, for one op type or every type (TOTAL). */
+export function throughputSeries(samples: readonly Sample[], op: string): number[] {
+  return measured(samples).map((s) => (op === TOTAL ? s.totals.count : (s.ops[op]?.count ?? 0)));
+}
+
+/** p99 of each measured second in ms; seconds without that op type have no p99 and are left out. */
+export function p99Series(samples: readonly Sample[], op: string): number[] {
+  const out: number[] = [];
+  for (const s of measured(samples)) {
+    const l = op === TOTAL ? (s.totals.count > 0 ? s.latency : undefined) : s.ops[op]?.latency;
+    if (l && l.count > 0) out.push(l.p99 / US_PER_MS);
+  }
+  return out;
+}
+
+/** Client memory of each measured second: the sum of the workers' RSS, in MiB (the client's whole footprint). */
+export function memorySeries(samples: readonly Sample[]): number[] {
+  return measured(samples).map((s) => s.workers.reduce((a, w) => a + w.mem.rss, 0) / BYTES_PER_MIB);
+}

@@ -1,0 +1,84 @@
+import { existsSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { benchCsv } from '../../app/report/bench-csv';
+import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../../app/report/exports';
+import { readRunFile } from '../../app/run/reader';
+import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
+import { defaultRunsDir } from '../paths';
+import { indexRuns, resolveRun } from '../run-index';
+import { comparisonText } from './compare-view';
+import { UsageError } from './load-scenario';
+import { runsTable, SORT_KEYS, type SortKey } from './runs-list';
+
+type Out = (text: string) => void;
+
+/** `kvscope runs [--sort date|ops|p99|scenario] [--filter TEXT] [--runs-dir DIR]` */
+export function runsCommand(args: string[], out: Out): number {
+  const { values } = parseArgs({
+    args,
+    options: { sort: { type: 'string', default: 'date' }, filter: { type: 'string', default: '' }, 'runs-dir': { type: 'string' } },
+  });
+  const sort = values.sort as SortKey;
+  if (!SORT_KEYS.includes(sort)) throw new UsageError(`--sort must be one of ${SORT_KEYS.join(', ')}, got "${values.sort}"`);
+  out(runsTable(indexRuns(values['runs-dir'] ?? defaultRunsDir()), sort, values.filter));
+  return 0;
+}
+
+/** `kvscope compare A B [C ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--runs-dir DIR]` */
+export function compareCommand(args: string[], out: Out): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      baseline: { type: 'string', default: '1' },
+      csv: { type: 'string' },
+      'series-csv': { type: 'string' },
+      'runs-dir': { type: 'string' },
+    },
+  });
+  const dir = values['runs-dir'] ?? defaultRunsDir();
+  if (positionals.length < MIN_RUNS || positionals.length > MAX_RUNS) {
+    throw new UsageError(`compare takes ${MIN_RUNS} to ${MAX_RUNS} runs, got ${positionals.length}`);
+  }
+  const baseline = Number(values.baseline) - 1;
+  if (!Number.isInteger(baseline) || baseline < 0 || baseline >= positionals.length) {
+    throw new UsageError(`--baseline is the position of a run in the list, 1 to ${positionals.length}, got "${values.baseline}"`);
+  }
+  const runs = positionals.map((ref) => {
+    try {
+      return readRunFile(resolveRun(ref, dir, existsSync));
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  });
+  const c = compareRuns(runs, baseline);
+  out(comparisonText(c));
+  if (values.csv) writeFileSync(values.csv, comparisonCsv(c));
+  if (values['series-csv']) writeFileSync(values['series-csv'], alignedSeriesCsv(runs, c.runs.map((r) => `${r.name} ${r.id.slice(0, 8)}`)));
+  return 0;
+}
+
+const EXPORT_FORMATS = ['seconds', 'bench'] as const;
+
+/** `kvscope export RUN --csv FILE [--format seconds|bench] [--runs-dir DIR]` */
+export function exportCommand(args: string[], out: Out): number {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { csv: { type: 'string' }, format: { type: 'string', default: 'seconds' }, 'runs-dir': { type: 'string' } },
+  });
+  if (positionals.length !== 1) throw new UsageError('export takes exactly one run');
+  if (!values.csv) throw new UsageError('export needs --csv FILE');
+  const format = values.format as (typeof EXPORT_FORMATS)[number];
+  if (!EXPORT_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, got "${values.format}"`);
+  let path: string;
+  try {
+    path = resolveRun(positionals[0], values['runs-dir'] ?? defaultRunsDir(), existsSync);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const run = readRunFile(path);
+  writeFileSync(values.csv, format === 'bench' ? benchCsv(run) : runSecondsCsv(run));
+  out(`wrote ${values.csv} (${format}, from ${path})`);
+  return 0;
+}

@@ -1,0 +1,40 @@
+import type { RunIndexEntry } from '../run-index';
+import { fmtInt, fmtMs, table } from './format';
+
+export const SORT_KEYS = ['date', 'ops', 'p99', 'scenario'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+const SHORT_ID = 8;
+
+const opsOf = (e: RunIndexEntry): number => e.summary?.total.opsPerSec.mean ?? -1;
+const p99Of = (e: RunIndexEntry): number => e.summary?.total.latency.p99 ?? Infinity;
+
+const ORDER: Record<SortKey, (a: RunIndexEntry, b: RunIndexEntry) => number> = {
+  date: (a, b) => b.file.localeCompare(a.file),
+  ops: (a, b) => opsOf(b) - opsOf(a),
+  p99: (a, b) => p99Of(a) - p99Of(b),
+  scenario: (a, b) => a.scenario.localeCompare(b.scenario) || b.file.localeCompare(a.file),
+};
+
+/** The runs table of `kvscope runs`: filtered by any shown text, sorted by `sort`. */
+export function runsTable(entries: readonly RunIndexEntry[], sort: SortKey, filter = ''): string {
+  const needle = filter.toLowerCase();
+  const shown = entries.filter((e) => needle === '' || [e.id, e.file, e.scenario, e.target, e.status].some((t) => t.toLowerCase().includes(needle)));
+  const rows = [...shown]
+    .sort(ORDER[sort])
+    .map((e) => [
+      e.id.slice(0, SHORT_ID) || '-',
+      e.createdAt.replace('T', ' ').slice(0, 19),
+      e.scenario,
+      e.target,
+      e.summary ? `${e.summary.seconds} s` : '',
+      e.summary ? fmtInt(e.summary.total.opsPerSec.mean) : '',
+      e.summary ? fmtMs(e.summary.total.latency.p99) : '',
+      e.status,
+    ]);
+  if (rows.length === 0) return filter ? `no runs match "${filter}"` : 'no runs yet';
+  const broken = shown.filter((e) => e.status === 'unreadable').map((e) => `  ${e.file}: ${e.error ?? 'unreadable'}`);
+  const text = table([['id', 'date', 'scenario', 'target', 'measured', 'ops/s', 'p99 ms', 'status'], ...rows]);
+  if (broken.length === 0) return text;
+  return [text, '', 'files in the runs folder that are not readable runs (left untouched):', ...broken].join('\n');
+}

@@ -1,0 +1,83 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunFile } from '../../app/run/reader';
+import { indexRuns } from '../../main/run-index';
+import { CLI } from '../helpers/cli';
+import { fixtureRun, steady } from '../unit/run-fixture';
+
+/** A run file as the recorder writes it: header, samples, summary, one JSON line each. */
+function ndjson(run: RunFile, withSummary = true): string {
+  const lines = [{ type: 'header', data: run.header }, ...run.samples.map((s) => ({ type: 'sample', data: s }))];
+  if (withSummary) lines.push({ type: 'summary', data: run.summary } as never);
+  return lines.map((l) => JSON.stringify(l)).join('\n') + '\n';
+}
+
+const cli = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 30_000 });
+
+describe('kvscope runs, compare and export', () => {
+  let dir: string;
+  const base = fixtureRun('aaaa1111-0000-4000-8000-000000000001', steady(20, { get: { count: 100, us: 1000 }, put: { count: 30, us: 1500 } }));
+  const fast = fixtureRun('bbbb2222-0000-4000-8000-000000000002', steady(20, { get: { count: 140, us: 700 }, put: { count: 30, us: 1500 } }), {
+    sets: ['inFlight=16'],
+  });
+  const cut = fixtureRun('cccc3333-0000-4000-8000-000000000003', steady(5, { get: { count: 10, us: 100 } }));
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kvscope-runs-'));
+    writeFileSync(join(dir, '2026-11-01T10-00-00-000Z_kv-async_aaaa1111.ndjson'), ndjson(base));
+    writeFileSync(join(dir, '2026-11-01T11-00-00-000Z_kv-async_bbbb2222.ndjson'), ndjson(fast));
+    // A crash mid-line: no summary, the last line cut.
+    writeFileSync(join(dir, '2026-11-01T12-00-00-000Z_kv-async_cccc3333.ndjson'), ndjson(cut, false) + '{"type":"sam');
+    writeFileSync(join(dir, '2026-11-01T13-00-00-000Z_junk.ndjson'), '\x89PNG\r\n\x1a\n');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lists every run newest first, the interrupted one marked and the foreign file named, not hiding the rest', () => {
+    const entries = indexRuns(dir);
+    expect(entries.map((e) => e.status)).toEqual(['unreadable', 'interrupted', 'done', 'done']);
+    expect(entries[0].error).toMatch(/not a kvscope run file/);
+    const out = cli(['runs', '--runs-dir', dir]);
+    expect(out.status).toBe(0);
+    expect(out.stdout).toMatch(/bbbb2222 .*kv-async .*builtin-kv .*20 s .*172 .*done/);
+    expect(out.stdout).toMatch(/not readable runs.*\n  2026-11-01T13-00-00-000Z_junk.ndjson: not a kvscope run file/s);
+    expect(cli(['runs', '--runs-dir', dir, '--sort', 'ops']).stdout.split('\n')[1]).toMatch(/^bbbb2222/);
+    expect(cli(['runs', '--runs-dir', dir, '--filter', 'interrupted']).stdout.trim().split('\n')).toHaveLength(2);
+    expect(cli(['runs', '--runs-dir', dir, '--sort', 'speed']).status).toBe(2);
+  });
+
+  it('compares two runs by id prefix: the settings that differ, the change and its significance, and writes the CSVs', () => {
+    const csvPath = join(dir, 'cmp.csv');
+    const seriesPath = join(dir, 'series.csv');
+    const out = execFileSync(process.execPath, [CLI, 'compare', 'aaaa', 'bbbb', '--runs-dir', dir, '--csv', csvPath, '--series-csv', seriesPath], {
+      encoding: 'utf8',
+    });
+    expect(out).toMatch(/settings that differ:\n {2}inFlight: \d+ \(kv-async aaaa1111 \(base\)\), 16 \(kv-async bbbb2222\)/);
+    expect(out).toMatch(/get +101 +141 +\+39\.\d% \(p=0\.000 n=20\+20\)/);
+    expect(out).toMatch(/put +31 +31 +~ \(p=1\.000 n=20\+20\)/);
+    expect(readFileSync(csvPath, 'utf8')).toMatch(/^metric,op,run,run_id,value,/);
+    expect(readFileSync(seriesPath, 'utf8').split('\r\n')).toHaveLength(22);
+  });
+
+  it('refuses one run, an unknown run and a bad baseline with a usage error', () => {
+    expect(cli(['compare', 'aaaa', '--runs-dir', dir]).stderr).toMatch(/compare takes 2 to 8 runs, got 1/);
+    const unknown = cli(['compare', 'aaaa', 'zzzz', '--runs-dir', dir]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/no run "zzzz"/);
+    expect(cli(['compare', 'aaaa', 'bbbb', '--baseline', '3', '--runs-dir', dir]).stderr).toMatch(/--baseline is the position/);
+  });
+
+  it('exports a run per second and in the original benchmark format', () => {
+    const seconds = join(dir, 'seconds.csv');
+    const bench = join(dir, 'bench.csv');
+    expect(cli(['export', 'aaaa', '--csv', seconds, '--runs-dir', dir]).status).toBe(0);
+    expect(readFileSync(seconds, 'utf8').split('\r\n')[0]).toMatch(/^second,phase,get_ops/);
+    expect(cli(['export', 'aaaa', '--csv', bench, '--format', 'bench', '--runs-dir', dir]).status).toBe(0);
+    const lines = readFileSync(bench, 'utf8').trim().split('\n');
+    expect(lines[0]).toBe('PUT/GET, Min, Mean, 101% of Mean, Max');
+    expect(lines).toHaveLength(41);
+    expect(lines[1]).toMatch(/^PUT, \d+, [\d.]+, [\d.]+, \d+$/);
+  });
+});

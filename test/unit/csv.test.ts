@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { benchCsv, BenchCsvError } from '../../app/report/bench-csv';
+import { csv, csvField, num } from '../../app/report/csv';
+import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../../app/report/exports';
+import { compareRuns } from '../../app/stats/compare';
+import { fixtureRun } from './run-fixture';
+
+// Latencies under 2048 µs, which the 3-digit HDR histograms hold exactly, so every figure below is known by hand.
+const run = fixtureRun(
+  'r1',
+  [
+    { get: { us: [100, 200, 300] }, put: { us: [1000, 1500] } },
+    { get: { us: [120, 130] }, put: { us: [900], errors: 1 } },
+  ],
+  { warmup: [{ get: { us: [50] } }] },
+);
+const short = fixtureRun('r2', [{ get: { us: [100, 100] } }], { sets: ['inFlight=2'] });
+
+describe('CSV fields', () => {
+  it('quotes commas, quotes and line breaks, and nothing else', () => {
+    expect(['plain', 'a,b', 'say "hi"', 'two\nlines', '', null, 3].map(csvField)).toEqual(['plain', '"a,b"', '"say ""hi"""', '"two\nlines"', '', '', '3']);
+    expect(csv([['a', 'b'], [1, 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+  });
+
+  it('prints numbers the same everywhere: fixed decimals, no trailing zeros, no exponent', () => {
+    expect([1, 1.5, 0.1 + 0.2, 1234567.891234, -0.0004, NaN, 1e21].map((n) => num(n))).toEqual(['1', '1.5', '0.3', '1234567.891', '0', '', '1000000000000000000000']);
+  });
+});
+
+describe('the original benchmark CSV', () => {
+  it('writes a PUT and a GET candle per measured second, in microseconds, warm-up left out', () => {
+    expect(benchCsv(run)).toBe(
+      'PUT/GET, Min, Mean, 101% of Mean, Max\n' +
+        'PUT, 1000, 1250, 1262.5, 1500\n' +
+        'GET, 100, 200, 202, 300\n' +
+        'PUT, 900, 900, 909, 900\n' +
+        'GET, 120, 125, 126.25, 130\n',
+    );
+  });
+
+  it('leaves out a second without both ops, so rows stay in pairs', () => {
+    expect(benchCsv(short)).toBe('PUT/GET, Min, Mean, 101% of Mean, Max\n');
+  });
+
+  it('refuses runs of other targets with the reason', () => {
+    const redis = { ...run, header: { ...run.header, scenario: { ...run.header.scenario, target: { kind: 'redis' } } } } as unknown as typeof run;
+    expect(() => benchCsv(redis)).toThrow(BenchCsvError);
+    expect(() => benchCsv(redis)).toThrow(/target is redis/);
+  });
+});
+
+describe('per-second and comparison CSV', () => {
+  it('aligns runs by measured second and leaves a shorter run empty, byte for byte', () => {
+    expect(alignedSeriesCsv([run, short], ['a', 'b'])).toBe(
+      'second,a get ops/s,a put ops/s,a total ops/s,a p99 ms,a client RSS MiB,b get ops/s,b total ops/s,b p99 ms,b client RSS MiB\r\n' +
+        '1,3,2,5,1.5,50,2,2,0.1,50\r\n' +
+        '2,2,1,3,0.9,50,,,,\r\n',
+    );
+  });
+
+  it('writes one row per second of a run, warm-up marked', () => {
+    const lines = runSecondsCsv(run).split('\r\n');
+    expect(lines[0]).toBe(
+      'second,phase,get_ops,get_errors,get_timeouts,get_not_found,get_p50_ms,get_p99_ms,get_max_ms,put_ops,put_errors,put_timeouts,put_not_found,put_p50_ms,put_p99_ms,put_max_ms,total_ops,total_p50_ms,total_p99_ms,bytes_in,bytes_out,client_rss_mib',
+    );
+    expect(lines[1]).toBe('0,warmup,1,0,0,0,0.05,0.05,0.05,0,0,0,0,0,0,0,1,0.05,0.05,0,0,50');
+    expect(lines[3]).toBe('2,run,2,0,0,0,0.12,0.13,0.13,1,1,0,0,0.9,0.9,0.9,3,0.13,0.9,0,0,50');
+    expect(lines).toHaveLength(5);
+  });
+
+  it('writes the comparison table with change, p and how the table shows it', () => {
+    const text = comparisonCsv(compareRuns([run, short]));
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('metric,op,run,run_id,value,seconds,change_pct,p_value,significant,shown_as');
+    expect(lines).toContain('ops_per_sec,get,baseline kv-async r1,r1,2.5,2,,,,');
+    expect(lines).toContain('ops_per_sec,get,kv-async r2,r2,2,1,-20,1,no,~ (p=1.000 n=2+1)');
+    expect(lines).toContain('p99_ms_per_sec,get,baseline kv-async r1,r1,0.215,2,,,,');
+    expect(lines).toContain('latency_p90_ms,put,baseline kv-async r1,r1,1.5');
+    expect(lines.slice(-3)).toEqual(['setting,inFlight,baseline kv-async r1,r1,1', 'setting,inFlight,kv-async r2,r2,2', '']);
+  });
+});
