@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Sample } from '../app/metrics/sample';
 import { summarize, type RunStatus, type Summary } from '../app/metrics/summary';
+import type { RunGroup } from '../app/plan/plan';
 import type { LogEntry, Phase, PhaseMark, RunHeader } from '../app/run/format';
 import { RUN_FORMAT, RUN_FORMAT_VERSION } from '../app/run/format';
 import { runSeconds, type Scenario } from '../app/scenario/schema';
@@ -40,7 +41,10 @@ export class Run extends EventEmitter {
   private headerSent = false;
   private finishedWorkers = 0;
 
-  constructor(readonly scenario: Scenario) {
+  constructor(
+    readonly scenario: Scenario,
+    private readonly group?: RunGroup,
+  ) {
     super();
   }
 
@@ -180,6 +184,7 @@ export class Run extends EventEmitter {
       createdAt: new Date().toISOString(),
       scenario: { ...this.scenario, target: redactTarget(this.scenario.target) },
       env: environment(nodePath, info[0]?.node ?? 'unknown', clients),
+      ...(this.group ? { group: this.group } : {}),
     };
     this.emit('header', header);
   }

@@ -1,9 +1,11 @@
 import type { Sample } from '../metrics/sample';
 import type { RunStatus, Summary } from '../metrics/summary';
+import type { RunGroup } from '../plan/plan';
 import type { Scenario } from '../scenario/schema';
 
 export const RUN_FORMAT = 'kvscope-run';
-export const RUN_FORMAT_VERSION = 1;
+/** 2: the header may carry a `group` (repeats and sweeps); version 1 files migrate by having none. */
+export const RUN_FORMAT_VERSION = 2;
 
 export type Phase = 'starting' | 'warmup' | 'running' | 'stopping' | RunStatus;
 
@@ -31,6 +33,8 @@ export interface RunHeader {
   /** The scenario exactly as run, with secrets masked. */
   scenario: Scenario;
   env: RunEnvironment;
+  /** Set when the run is one of a repeat or a sweep: which group, which place in it, which value. */
+  group?: RunGroup;
 }
 
 export interface PhaseMark {

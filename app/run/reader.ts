@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Sample } from '../metrics/sample';
 import { summarize, type Summary } from '../metrics/summary';
+import { migrateHeader } from './migrate';
 import { RUN_FORMAT, RUN_FORMAT_VERSION, type LogEntry, type PhaseMark, type RunHeader, type RunLine } from './format';
 
 export interface RunFile {
@@ -103,5 +104,6 @@ function readHeader(line: RunLine, path: string): RunHeader {
   if (line.data.version > RUN_FORMAT_VERSION) {
     throw new RunFileError(path, `written by a newer kvscope (format ${line.data.version}; this one reads ${RUN_FORMAT_VERSION})`);
   }
-  return line.data;
+  if (!Number.isInteger(line.data.version) || line.data.version < 1) throw new RunFileError(path, `unknown run format version ${line.data.version}`);
+  return migrateHeader(line.data);
 }

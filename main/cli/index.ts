@@ -6,18 +6,23 @@ import { table } from './format';
 import { loadScenario, UsageError } from './load-scenario';
 import { EXIT_FAILED, EXIT_USAGE, runCommand } from './run-command';
 import { compareCommand, exportCommand, runsCommand } from './runs-commands';
+import { planCommand } from './plan-command';
+import { parseSweep, planRuns } from '../../app/plan/plan';
 import { serveCommand } from './serve-command';
 
 const USAGE = `kvscope: benchmark key-value clusters and Node.js servers
 
 usage:
-  kvscope run <scenario | file.json> [--set key=value ...] [--out FILE] [--runs-dir DIR] [--quiet]
+  kvscope run <scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...]
+              [--out FILE] [--runs-dir DIR] [--quiet]
   kvscope scenarios
   kvscope serve [--port N] [--host H] [--runs-dir DIR]
   kvscope runs [--sort date|ops|p99|scenario] [--filter TEXT] [--runs-dir DIR]
   kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--runs-dir DIR]
   kvscope export RUN --csv FILE [--format seconds|bench] [--runs-dir DIR]
 
+--repeat runs the scenario N times; --sweep runs it once per value of one setting (each value --repeat times);
+both end with the median and spread per value and mark runs that stand apart.
 RUN is a run file, or the start of a run's id or file name in the runs folder. compare takes 2 to 8
 runs; the first is the baseline unless --baseline N names another (1-based).
 --set uses dotted paths into the scenario: --set durationSeconds=30 --set target.mode=cluster --set mix.get=0.9
@@ -61,11 +66,25 @@ async function run(args: string[]): Promise<number> {
       out: { type: 'string' },
       'runs-dir': { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      repeat: { type: 'string', default: '1' },
+      sweep: { type: 'string' },
     },
   });
   if (positionals.length !== 1) throw new UsageError('run takes exactly one scenario name or file');
   const scenario = loadScenario(positionals[0], values.set ?? []);
-  return runCommand(scenario, { out: values.out, runsDir: values['runs-dir'] ?? defaultRunsDir(), quiet: values.quiet });
+  const runsDir = values['runs-dir'] ?? defaultRunsDir();
+  let plans;
+  try {
+    plans = planRuns(scenario as unknown as Record<string, unknown>, {
+      repeat: Number(values.repeat),
+      sweep: values.sweep === undefined ? undefined : parseSweep(values.sweep),
+    });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (plans.length > 1 && values.out) throw new UsageError('--out names one run file; a repeat or sweep writes one per run into --runs-dir');
+  if (plans.length > 1) return planCommand(plans, { runsDir, quiet: values.quiet });
+  return runCommand(plans[0].scenario, { out: values.out, runsDir, quiet: values.quiet });
 }
 
 async function serve(args: string[]): Promise<number> {

@@ -1,6 +1,7 @@
 import type { Sample } from '../../app/metrics/sample';
 import type { Summary } from '../../app/metrics/summary';
 import type { LogEntry, PhaseMark, RunHeader } from '../../app/run/format';
+import type { RunGroup } from '../../app/plan/plan';
 import type { Scenario } from '../../app/scenario/schema';
 import { Run } from '../orchestrator';
 import { recordRun } from '../run-recorder';
@@ -14,16 +15,20 @@ export const EXIT_USAGE = 2;
 const EXIT_BY_SIGNAL: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
 export interface RunCommandOptions {
+  /** Set for one run of a repeat or sweep; recorded in the run's header. */
+  group?: RunGroup;
   out?: string;
   runsDir: string;
   quiet?: boolean;
   print?: (line: string) => void;
+  /** Called with the run's summary once it has ended. */
+  onSummary?: (s: Summary) => void;
 }
 
 /** Run a scenario in the terminal: a line per second, a summary table, an exit code. */
 export async function runCommand(scenario: Scenario, o: RunCommandOptions): Promise<number> {
   const print = o.print ?? ((l: string) => process.stdout.write(l + '\n'));
-  const run = new Run(scenario);
+  const run = new Run(scenario, o.group);
   const file = recordRun(run, { file: o.out, dir: o.runsDir });
   let header: RunHeader | undefined;
   let signal: string | undefined;
@@ -56,6 +61,7 @@ export async function runCommand(scenario: Scenario, o: RunCommandOptions): Prom
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
+  o.onSummary?.(summary);
   print('');
   print(summaryTable(summary, header));
   const path = file.path();

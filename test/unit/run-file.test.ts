@@ -263,4 +263,20 @@ describe('rejected files', () => {
     // the current version itself is fine
     expect(parseRun(line({ type: 'header', data: header(RUN_FORMAT_VERSION) })).header.version).toBe(RUN_FORMAT_VERSION);
   });
+
+  it('a version that never existed', () => {
+    for (const v of [0, -1, 1.5]) expect(rejection(() => parseRun(line({ type: 'header', data: header(v) }))).message).toMatch(/unknown run format version/);
+  });
+});
+
+describe('older run files', () => {
+  it('a version 1 run opens migrated to the current format, in no group, its samples untouched', () => {
+    const ss = samples(3);
+    const text = line({ type: 'header', data: header(1) }) + ss.map((data) => line({ type: 'sample', data })).join('');
+    const f = parseRun(text, 'v1.ndjson');
+    expect(f.header.version).toBe(RUN_FORMAT_VERSION);
+    expect(f.header.group).toBeUndefined();
+    expect(f.header.scenario).toEqual(header(1).scenario);
+    expect(f.samples).toEqual(ss);
+  });
 });

@@ -1,0 +1,58 @@
+import type { PlannedRun } from '../../app/plan/plan';
+import { repeatStats } from '../../app/plan/repeats';
+import type { Summary } from '../../app/metrics/summary';
+import { fmtInt, fmtMs, table } from './format';
+import { EXIT_FAILED, EXIT_OK, runCommand, type RunCommandOptions } from './run-command';
+
+/** Exit codes at or above this came from a signal: the plan stops there. */
+const FIRST_SIGNAL_EXIT = 128;
+
+interface Done {
+  plan: PlannedRun;
+  summary: Summary | null;
+}
+
+const valueOf = (p: PlannedRun): string => (p.group?.setting ? JSON.stringify(p.group.value) : '');
+
+/**
+ * The runs of a repeat or sweep one after the other, each recorded with its
+ * group, then one table: per swept value (or for the repeats), the median
+ * ops/s and p99 across its runs, their spread, and runs that stand apart.
+ * Ctrl-C stops the running one and skips the rest.
+ */
+export async function planCommand(plans: readonly PlannedRun[], o: RunCommandOptions): Promise<number> {
+  const print = o.print ?? ((l: string) => process.stdout.write(l + '\n'));
+  const done: Done[] = [];
+  let code = EXIT_OK;
+  for (const plan of plans) {
+    const g = plan.group;
+    if (g) print(`\n== run ${g.index + 1} of ${g.count}${g.setting ? `: ${g.setting}=${valueOf(plan)}` : ''}`);
+    let summary: Summary | null = null;
+    const exit = await runCommand(plan.scenario, { ...o, group: g, out: undefined, onSummary: (s) => (summary = s) });
+    done.push({ plan, summary });
+    if (exit !== EXIT_OK) code = EXIT_FAILED;
+    if (exit >= FIRST_SIGNAL_EXIT) return exit;
+  }
+  print('');
+  print(planTable(done));
+  return code;
+}
+
+function planTable(done: readonly Done[]): string {
+  const byValue = new Map<string, Done[]>();
+  for (const d of done) byValue.set(valueOf(d.plan), [...(byValue.get(valueOf(d.plan)) ?? []), d]);
+  const setting = done[0]?.plan.group?.setting;
+  const rows = [[setting ?? 'runs', 'runs', 'ops/s median', 'spread', 'p99 ms median', 'outliers (run #)']];
+  for (const [value, ds] of byValue) {
+    const ok = ds.filter((d) => d.summary !== null);
+    if (ok.length === 0) {
+      rows.push([value || 'all', String(ds.length), '-', '-', '-', 'no run finished']);
+      continue;
+    }
+    const ops = repeatStats(ok.map((d) => d.summary!.total.opsPerSec.mean));
+    const p99 = repeatStats(ok.map((d) => d.summary!.total.latency.p99));
+    const outliers = [...new Set([...ops.outliers, ...p99.outliers])].sort((a, b) => a - b).map((i) => String((ok[i].plan.group?.index ?? i) + 1));
+    rows.push([value || 'all', String(ds.length), fmtInt(ops.median), `${(ops.spread * 100).toFixed(1)}%`, fmtMs(p99.median), outliers.join(' ') || '-']);
+  }
+  return table(rows);
+}
