@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { applyOverrides, parseAssignment } from '../scenario/overrides';
 import { validateScenario, type FieldError, type Scenario } from '../scenario/schema';
+import type { RunGroup } from './group';
+
+export type { RunGroup };
 
 /** One scenario run N times, or one setting swept over values (each value run N times). */
 export interface PlanSpec {
@@ -14,15 +17,6 @@ export interface Sweep {
   values: unknown[];
 }
 
-/** Written into each run's header so the library can show runs that belong together. */
-export interface RunGroup {
-  kind: 'repeat' | 'sweep';
-  id: string;
-  index: number;
-  count: number;
-  setting?: string;
-  value?: unknown;
-}
 
 export interface PlannedRun {
   scenario: Scenario;

@@ -1,6 +1,6 @@
 import type { Sample } from '../metrics/sample';
 import type { RunStatus, Summary } from '../metrics/summary';
-import type { RunGroup } from '../plan/plan';
+import type { RunGroup } from '../plan/group';
 import type { Scenario } from '../scenario/schema';
 
 export const RUN_FORMAT = 'kvscope-run';
