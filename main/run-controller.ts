@@ -11,7 +11,9 @@ import {
   type Pushes,
   type RunInfo,
 } from '../app/protocol/bridge';
+import { LibraryHandlers } from './library-handlers';
 import { Run } from './orchestrator';
+import { RunLibrary } from './run-library';
 import { recordRun } from './run-recorder';
 
 /** Samples kept for a window that connects mid-run: one hour at one per second. */
@@ -32,7 +34,26 @@ export class RunController implements BridgeHandlers {
   private state: LiveState = { run: null, phase: 'idle', samples: [], logs: [], summary: null, file: null };
   private finished: Promise<Summary> | undefined;
 
-  constructor(private readonly runsDir: string) {}
+  private readonly library: LibraryHandlers;
+
+  constructor(private readonly runsDir: string) {
+    this.library = new LibraryHandlers(new RunLibrary(runsDir));
+  }
+
+  // Kept runs: answered by the library.
+  listRuns = () => this.library.listRuns();
+  openRun = (p: { id: string }) => this.library.openRun(p);
+  labelRun = (p: { id: string; label: string }) => this.library.labelRun(p);
+  deleteRun = (p: { id: string }) => this.guardDelete(p);
+  importRun = (p: { name: string; text: string }) => this.library.importRun(p);
+  compareRuns = (p: { ids: string[]; baseline: number }) => this.library.compareRuns(p);
+  exportFile = (p: Parameters<LibraryHandlers['exportFile']>[0]) => this.library.exportFile(p);
+
+  /** The run being recorded is not the library's to delete. */
+  private async guardDelete(p: { id: string }) {
+    if (this.current?.id === p.id) throw new Error('that run is still running; stop it first');
+    return this.library.deleteRun(p);
+  }
 
   subscribe(l: PushListener): () => void {
     this.listeners.add(l);

@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunStatus, Summary } from '../app/metrics/summary';
+import type { RunGroup } from '../app/plan/group';
 import { RUN_FORMAT, type RunHeader } from '../app/run/format';
 
 /**
@@ -17,6 +18,7 @@ export interface RunIndexEntry {
   createdAt: string;
   status: RunStatus | 'unreadable';
   summary: Summary | null;
+  group?: RunGroup;
   error?: string;
 }
 
@@ -58,6 +60,7 @@ function entryOf(path: string, file: string): RunIndexEntry {
       createdAt: h.createdAt,
       status: summary?.status ?? 'interrupted',
       summary,
+      ...(h.group ? { group: h.group } : {}),
     };
   } finally {
     closeSync(fd);

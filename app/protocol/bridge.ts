@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Sample } from '../metrics/sample';
-import type { Summary } from '../metrics/summary';
+import type { RunStatus, Summary } from '../metrics/summary';
+import type { RunGroup } from '../plan/group';
+import type { Comparison } from '../stats/compare';
 import type { LogEntry, Phase, PhaseMark } from '../run/format';
 import type { FieldError, Scenario, ScenarioInput } from '../scenario/schema';
 
@@ -43,6 +45,50 @@ export type Validation = { ok: true } | { ok: false; errors: FieldError[] };
 
 const empty = z.object({}).strict();
 
+/** A run id as the header has it (a UUID); bounded so a payload cannot carry a book. */
+const runId = z.string().min(1).max(100);
+export const MAX_LABEL_LENGTH = 200;
+const MAX_FILE_NAME = 255;
+/** A run file imported through the window: a long run's NDJSON fits (a 1-hour run is a few MB). */
+export const MAX_IMPORT_CHARS = 200 * 1024 * 1024;
+
+/** Files the window can ask for: a run's seconds, its original-benchmark CSV, the run file itself, a comparison's table or series. */
+export const EXPORT_KINDS = ['run-seconds', 'run-bench', 'run-file', 'compare-summary', 'compare-series'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** A run in the library, as the Runs page lists it. */
+export interface RunListItem {
+  id: string;
+  file: string;
+  scenario: string;
+  target: string;
+  createdAt: string;
+  seconds: number | null;
+  opsPerSec: number | null;
+  /** µs */
+  p99: number | null;
+  status: RunStatus | 'unreadable';
+  label: string;
+  group: RunGroup | null;
+  error?: string;
+}
+
+/** A comparison with the per-second series its overlay charts draw, aligned by measured second. */
+export interface CompareView {
+  comparison: Comparison;
+  /** Per op type (and 'total'), one throughput series per run; null where a run has no such op. */
+  throughput: Record<string, (number[] | null)[]>;
+  /** p99 of all ops per second (ms) and client RSS (MiB), one series per run. */
+  p99: number[][];
+  memory: number[][];
+}
+
+export interface ExportedFile {
+  name: string;
+  mime: string;
+  text: string;
+}
+
 /** Requests: channel -> payload schema (validated where it arrives) and result type. */
 export const REQUESTS = {
   listScenarios: { payload: empty },
@@ -50,6 +96,15 @@ export const REQUESTS = {
   startRun: { payload: z.object({ scenario: z.unknown() }).strict() },
   stopRun: { payload: empty },
   getState: { payload: empty },
+  listRuns: { payload: empty },
+  openRun: { payload: z.object({ id: runId }).strict() },
+  labelRun: { payload: z.object({ id: runId, label: z.string().max(MAX_LABEL_LENGTH) }).strict() },
+  deleteRun: { payload: z.object({ id: runId }).strict() },
+  importRun: { payload: z.object({ name: z.string().min(1).max(MAX_FILE_NAME), text: z.string().max(MAX_IMPORT_CHARS) }).strict() },
+  compareRuns: { payload: z.object({ ids: z.array(runId).min(2).max(8), baseline: z.number().int().min(0).max(7) }).strict() },
+  exportFile: {
+    payload: z.object({ kind: z.enum(EXPORT_KINDS), ids: z.array(runId).min(1).max(8), baseline: z.number().int().min(0).max(7).optional() }).strict(),
+  },
 } as const;
 
 export interface RequestResults {
@@ -58,6 +113,13 @@ export interface RequestResults {
   startRun: StartResult;
   stopRun: { ok: boolean };
   getState: LiveState;
+  listRuns: RunListItem[];
+  openRun: LiveState;
+  labelRun: { ok: true };
+  deleteRun: { ok: true };
+  importRun: RunListItem;
+  compareRuns: CompareView;
+  exportFile: ExportedFile;
 }
 
 export type RequestChannel = keyof typeof REQUESTS;

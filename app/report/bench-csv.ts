@@ -1,4 +1,4 @@
-import type { RunFile } from '../run/reader';
+import type { RunFile } from '../run/format';
 import { measured } from '../stats/series';
 
 /**

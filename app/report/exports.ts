@@ -1,5 +1,5 @@
 import { LATENCY_COLUMNS } from '../metrics/limits';
-import type { RunFile } from '../run/reader';
+import type { RunFile } from '../run/format';
 import { fmtChange, type Comparison } from '../stats/compare';
 import { memorySeries, opTypes, p99Series, throughputSeries, TOTAL } from '../stats/series';
 import { csv, type Field } from './csv';

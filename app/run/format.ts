@@ -58,3 +58,15 @@ export type RunLine =
   | { type: 'sample'; data: Sample }
   | { type: 'log'; data: LogEntry }
   | { type: 'summary'; data: Summary };
+
+/** A run as read back from its file. */
+export interface RunFile {
+  header: RunHeader;
+  phases: PhaseMark[];
+  samples: Sample[];
+  logs: LogEntry[];
+  /** The written summary, or one computed from the samples marked interrupted. */
+  summary: Summary;
+  /** True when the file ended without a summary (the run did not finish writing). */
+  interrupted: boolean;
+}

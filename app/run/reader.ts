@@ -2,18 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Sample } from '../metrics/sample';
 import { summarize, type Summary } from '../metrics/summary';
 import { migrateHeader } from './migrate';
-import { RUN_FORMAT, RUN_FORMAT_VERSION, type LogEntry, type PhaseMark, type RunHeader, type RunLine } from './format';
+import { RUN_FORMAT, RUN_FORMAT_VERSION, type RunFile, type LogEntry, type PhaseMark, type RunHeader, type RunLine } from './format';
 
-export interface RunFile {
-  header: RunHeader;
-  phases: PhaseMark[];
-  samples: Sample[];
-  logs: LogEntry[];
-  /** The written summary, or one computed from the samples marked interrupted. */
-  summary: Summary;
-  /** True when the file ended without a summary (the run did not finish writing). */
-  interrupted: boolean;
-}
+export type { RunFile };
 
 export class RunFileError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 import type { LatencyStats } from '../metrics/histogram';
-import type { RunFile } from '../run/reader';
+import type { RunFile } from '../run/format';
 import { mannWhitney, SIGNIFICANCE } from './mann-whitney';
 import { opTypes, p99Series, throughputSeries, TOTAL } from './series';
 import { settingsDiff, type SettingDiff } from './settings-diff';

@@ -68,6 +68,11 @@ export async function startFakeBridge(rendererDir: string, log: (line: string) =
         return { ok: false, errors: [], message: 'the UI benchmark replays a recorded run' };
       case 'stopRun':
         return { ok: false };
+      case 'listRuns':
+        return [];
+      default:
+        // The library is not part of what this benchmark measures.
+        throw new Error(`the UI benchmark's bridge does not answer ${channel}`);
     }
   };
 

@@ -3,6 +3,9 @@ import { useLiveStream } from './hooks/useLiveStream';
 import { phaseLabel } from './components/live/progress';
 import { LivePage } from './pages/LivePage';
 import { ScenariosPage } from './pages/ScenariosPage';
+import { RunsPage } from './pages/RunsPage';
+import { ComparePage } from './pages/ComparePage';
+import { createElement, type JSX } from 'react';
 import { isActivePhase } from './store/live';
 import { useKv } from './store/store';
 import type { Page } from './store/types';
@@ -10,7 +13,11 @@ import type { Page } from './store/types';
 const TABS: { id: Page; label: string }[] = [
   { id: 'scenarios', label: 'Scenarios' },
   { id: 'live', label: 'Live' },
+  { id: 'runs', label: 'Runs' },
+  { id: 'compare', label: 'Compare' },
 ];
+
+const PAGES: Record<Page, () => JSX.Element> = { scenarios: ScenariosPage, live: LivePage, runs: RunsPage, compare: ComparePage };
 
 const CONNECTION_TEXT = { connecting: 'Connecting…', open: 'Connected', closed: 'Disconnected — retrying' } as const;
 
@@ -43,7 +50,7 @@ export function App() {
           {CONNECTION_TEXT[connection]}
         </span>
       </header>
-      <main className="content">{page === 'scenarios' ? <ScenariosPage /> : <LivePage />}</main>
+      <main className="content">{createElement(PAGES[page])}</main>
     </div>
   );
 }

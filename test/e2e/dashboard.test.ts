@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -107,6 +107,49 @@ describe('the dashboard in a real browser, through the twin', () => {
     await page.fill(tid('field-workers'), '2');
     await page.waitForSelector(tid('error-workers'), { state: 'detached' });
     expect(await page.isEnabled(tid('start-button'))).toBe(true);
+  });
+
+  it('lists the runs, compares two with significance, exports the comparison as a PNG of the rendered size, labels and deletes', async () => {
+    await page.click(tid('nav-runs'));
+    await page.waitForSelector(tid('runs-table'), { timeout: RUN_LIMIT_MS });
+    const rows = await page.$$('[data-testid^="run-row-"]');
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const ids = await page.$$eval('[data-testid^="pick-"]', (els) => els.map((e) => (e.getAttribute('data-testid') ?? '').slice('pick-'.length)));
+    await page.click(tid(`pick-${ids[1]}`));
+    await page.click(tid(`pick-${ids[0]}`));
+    await page.click(tid('compare-button'));
+    await page.waitForSelector(tid('compare-throughput'), { timeout: RUN_LIMIT_MS });
+    expect(await page.textContent(tid('compare-throughput-get'))).toMatch(/get[\d,]+[\d,]+(~|[+-]\d+\.\d%) \(p=\d\.\d{3} n=\d+\+\d+\)/);
+    expect(Number(await page.getAttribute(tid('compare-chart-throughput-total'), 'data-points'))).toBeGreaterThan(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'compare.png'), fullPage: true });
+
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: RUN_LIMIT_MS }), page.click(tid('export-png'))]);
+    const saved = join(runs, '..', `kvscope-e2e-compare-${process.pid}.png`);
+    await download.saveAs(saved);
+    const png = readFileSync(saved);
+    rmSync(saved, { force: true });
+    expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    expect(width).toBe(Number(await page.getAttribute(tid('compare-body'), 'data-png-width')));
+    expect(height).toBe(Number(await page.getAttribute(tid('compare-body'), 'data-png-height')));
+    const box = await page.$eval(tid('compare-body'), (e) => {
+      const r = e.getBoundingClientRect();
+      return { w: r.width, h: r.height };
+    });
+    expect(width).toBe(Math.ceil(box.w * 2));
+    expect(height).toBe(Math.ceil(box.h * 2));
+
+    await page.click(tid('nav-runs'));
+    await page.fill(tid(`label-${ids[0]}`), 'after upgrade');
+    await page.click(tid('runs-filter'));
+    const before = readdirSync(runs).filter((f) => f.endsWith('.ndjson'));
+    await page.click(tid(`delete-${ids[1]}`));
+    await page.click(tid(`confirm-delete-${ids[1]}`));
+    await page.waitForSelector(tid(`run-row-${ids[1]}`), { state: 'detached', timeout: RUN_LIMIT_MS });
+    const after = readdirSync(runs).filter((f) => f.endsWith('.ndjson'));
+    expect(after).toHaveLength(before.length - 1);
+    expect(await page.inputValue(tid(`label-${ids[0]}`))).toBe('after upgrade');
+    expect(readdirSync(runs).some((f) => f.endsWith('.meta.json'))).toBe(true);
   });
 });
 

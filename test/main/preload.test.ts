@@ -30,7 +30,21 @@ async function checkExposed(e: FakeElectron): Promise<void> {
   const [name, api] = e.contextBridge.exposeInMainWorld.mock.calls[0] as [string, Record<string, Fn>];
   expect(name).toBe('kvscope');
   expect(Object.keys(api).sort()).toEqual(EXPECTED_KEYS);
-  expect(EXPECTED_KEYS).toEqual(['getState', 'listScenarios', 'onPush', 'startRun', 'stopRun', 'validateScenario']);
+  expect(EXPECTED_KEYS).toEqual([
+    'compareRuns',
+    'deleteRun',
+    'exportFile',
+    'getState',
+    'importRun',
+    'labelRun',
+    'listRuns',
+    'listScenarios',
+    'onPush',
+    'openRun',
+    'startRun',
+    'stopRun',
+    'validateScenario',
+  ]);
   for (const value of Object.values(api)) {
     // Only our own functions: never ipcRenderer or one of its methods.
     expect(typeof value).toBe('function');

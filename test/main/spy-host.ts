@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { PushChannel, Pushes } from '../../app/protocol/bridge';
+import type { CompareView, PushChannel, Pushes, RunListItem } from '../../app/protocol/bridge';
 import type { PushListener } from '../../main/run-controller';
 import type { BridgeHost } from '../../main/serve/bridge-host';
 
@@ -12,6 +12,17 @@ export function spyHost() {
     startRun: vi.fn(async () => ({ ok: true as const, runId: 'x' })),
     stopRun: vi.fn(async () => ({ ok: true })),
     getState: vi.fn(async () => ({ run: null, phase: 'idle' as const, samples: [], logs: [], summary: null, file: null })),
+    listRuns: vi.fn(async () => []),
+    openRun: vi.fn(async () => ({ run: null, phase: 'idle' as const, samples: [], logs: [], summary: null, file: null })),
+    labelRun: vi.fn(async () => ({ ok: true as const })),
+    deleteRun: vi.fn(async () => ({ ok: true as const })),
+    importRun: vi.fn(async (): Promise<RunListItem> => {
+      throw new Error('not in this test');
+    }),
+    compareRuns: vi.fn(async (): Promise<CompareView> => {
+      throw new Error('not in this test');
+    }),
+    exportFile: vi.fn(async () => ({ name: 'x.csv', mime: 'text/csv', text: '' })),
     subscribe(l: PushListener) {
       listeners.add(l);
       return () => void listeners.delete(l);

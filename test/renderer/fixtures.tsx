@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { LatencyStats } from '../../app/metrics/histogram';
 import type { NodeSample } from '../../app/metrics/node-stats';
 import type { OpSummary, Summary } from '../../app/metrics/summary';
-import type { Bridge, LiveSample, LiveState, PushChannel, Pushes, RequestResults, RunInfo } from '../../app/protocol/bridge';
+import type { Bridge, CompareView, LiveSample, LiveState, PushChannel, Pushes, RequestResults, RunInfo, RunListItem } from '../../app/protocol/bridge';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { ALWAYS_OPEN, type ConnectionSource } from '../../renderer/src/bridge/connection';
@@ -101,12 +101,30 @@ export function fakeBridge(state: LiveState = idleState()) {
   let getState: () => Promise<LiveState> = async () => state;
   let startRun: () => Promise<RequestResults['startRun']> = async () => ({ ok: true, runId: 'run-1' });
   const record = (channel: string, payload: unknown) => calls.push({ channel, payload });
+  // What the library requests answer; tests replace these.
+  const library = {
+    runs: [] as RunListItem[],
+    open: async (_id: string): Promise<LiveState> => state,
+    imported: async (_name: string): Promise<RunListItem> => {
+      throw new Error('no import in this test');
+    },
+    compare: async (_ids: string[], _baseline: number): Promise<CompareView> => {
+      throw new Error('no comparison in this test');
+    },
+  };
   const bridge: Bridge = {
     listScenarios: async (p) => (record('listScenarios', p), []),
     validateScenario: async (p) => (record('validateScenario', p), { ok: true }),
     startRun: (p) => (record('startRun', p), startRun()),
     stopRun: async (p) => (record('stopRun', p), { ok: true }),
     getState: (p) => (record('getState', p), getState()),
+    listRuns: async (p) => (record('listRuns', p), library.runs),
+    openRun: async (p) => (record('openRun', p), library.open(p.id)),
+    labelRun: async (p) => (record('labelRun', p), { ok: true }),
+    deleteRun: async (p) => (record('deleteRun', p), (library.runs = library.runs.filter((r) => r.id !== p.id)), { ok: true }),
+    importRun: async (p) => (record('importRun', p), library.imported(p.name)),
+    compareRuns: async (p) => (record('compareRuns', p), library.compare(p.ids, p.baseline)),
+    exportFile: async (p) => (record('exportFile', p), { name: `${p.kind}.csv`, mime: 'text/csv', text: 'a,b\r\n' }),
     onPush(l) {
       listeners.add(l);
       return () => void listeners.delete(l);
@@ -115,6 +133,7 @@ export function fakeBridge(state: LiveState = idleState()) {
   return {
     bridge,
     calls,
+    library,
     listenerCount: () => listeners.size,
     push<P extends PushChannel>(channel: P, data: Pushes[P]) {
       for (const l of listeners) l(channel, data);

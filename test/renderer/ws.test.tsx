@@ -157,6 +157,13 @@ describe('choosing the transport', () => {
       startRun: vi.fn(async () => ({ ok: true as const, runId: 'r' })),
       stopRun: vi.fn(async () => ({ ok: true })),
       getState: vi.fn(),
+      listRuns: vi.fn(async () => []),
+      openRun: vi.fn(),
+      labelRun: vi.fn(),
+      deleteRun: vi.fn(),
+      importRun: vi.fn(),
+      compareRuns: vi.fn(),
+      exportFile: vi.fn(),
       onPush: vi.fn(() => () => undefined),
     };
     window.kvscope = api;

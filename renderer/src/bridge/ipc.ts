@@ -1,4 +1,4 @@
-import type { Bridge } from '../../../app/protocol/bridge';
+import { REQUEST_CHANNELS, type Bridge } from '../../../app/protocol/bridge';
 
 /** What the Electron preload exposes through contextBridge: exactly the Bridge's named functions. */
 export type PreloadApi = Bridge;
@@ -16,16 +16,9 @@ declare global {
  * lacks a function fails at startup rather than on first use.
  */
 export function createIpcBridge(api: PreloadApi): Bridge {
-  const missing = (['listScenarios', 'validateScenario', 'startRun', 'stopRun', 'getState', 'onPush'] as const).filter(
-    (name) => typeof api[name] !== 'function',
-  );
+  const missing = [...REQUEST_CHANNELS, 'onPush' as const].filter((name) => typeof api[name] !== 'function');
   if (missing.length > 0) throw new Error(`the preload does not expose ${missing.join(', ')}`);
-  return {
-    listScenarios: (payload) => api.listScenarios(payload),
-    validateScenario: (payload) => api.validateScenario(payload),
-    startRun: (payload) => api.startRun(payload),
-    stopRun: (payload) => api.stopRun(payload),
-    getState: (payload) => api.getState(payload),
-    onPush: (listener) => api.onPush(listener),
-  };
+  const requests = Object.fromEntries(REQUEST_CHANNELS.map((c) => [c, (payload: never) => (api[c] as (p: never) => unknown)(payload)]));
+  // One closure per channel from the one channel list; the Bridge type fixes each one's payload and result.
+  return { ...(requests as Omit<Bridge, 'onPush'>), onPush: (listener) => api.onPush(listener) };
 }

@@ -1,4 +1,5 @@
 import {
+  REQUEST_CHANNELS,
   PUSH_CHANNELS,
   type Bridge,
   type PushChannel,
@@ -112,12 +113,9 @@ export function createWsBridge(url: string, createSocket: SocketFactory = (u) =>
 
   connect();
 
+  const requests = Object.fromEntries(REQUEST_CHANNELS.map((c) => [c, (p: RequestPayload<typeof c>) => request(c, p)])) as Omit<Bridge, 'onPush'>;
   return {
-    listScenarios: (p) => request('listScenarios', p),
-    validateScenario: (p) => request('validateScenario', p),
-    startRun: (p) => request('startRun', p),
-    stopRun: (p) => request('stopRun', p),
-    getState: (p) => request('getState', p),
+    ...requests,
     onPush(listener) {
       pushListeners.add(listener);
       return () => void pushListeners.delete(listener);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { LiveState } from '../../../app/protocol/bridge';
+import type { CompareView, LiveState } from '../../../app/protocol/bridge';
 import type { FieldError, ScenarioInput } from '../../../app/scenario/schema';
 import type { ConnectionState } from '../bridge/connection';
 import { DEFAULT_WINDOW, type WindowId } from '../charts/windows';
@@ -9,6 +9,12 @@ import { catchUpLive, emptyLive, isActivePhase, LOG_CAP, reduceLive } from './li
 import type { LiveRun, Page, PushEvent } from './types';
 
 export type Split = 'cluster' | 'node';
+
+export interface OpenComparison {
+  ids: string[];
+  baseline: number;
+  view: CompareView;
+}
 
 export interface EditorState {
   /** Catalog name the draft started from. */
@@ -27,8 +33,13 @@ export interface KvState {
   editor: EditorState;
   live: LiveRun;
   view: { window: WindowId; split: Split };
+  /** The comparison the Compare page shows: which runs, which is the baseline, and main's answer. */
+  compare: OpenComparison | null;
 
   setPage(page: Page): void;
+  /** Show a kept run on the Live page, as it was recorded. */
+  showRun(state: LiveState): void;
+  showComparison(c: OpenComparison): void;
   setConnection(c: ConnectionState): void;
   setCatalog(list: ScenarioInput[]): void;
   setCatalogError(message: string): void;
@@ -47,7 +58,7 @@ export interface KvState {
   setSplit(s: Split): void;
 }
 
-type Data = Pick<KvState, 'page' | 'connection' | 'catalog' | 'catalogError' | 'editor' | 'live' | 'view'>;
+type Data = Pick<KvState, 'page' | 'connection' | 'catalog' | 'catalogError' | 'editor' | 'live' | 'view' | 'compare'>;
 
 export function initialData(): Data {
   return {
@@ -58,6 +69,7 @@ export function initialData(): Data {
     editor: { source: null, draft: null, errors: [], startError: null, starting: false },
     live: emptyLive(),
     view: { window: DEFAULT_WINDOW, split: 'cluster' },
+    compare: null,
   };
 }
 
@@ -69,6 +81,8 @@ function pageFor(s: Data, next: LiveRun): Page {
 export const useKv = create<KvState>()((set) => ({
   ...initialData(),
   setPage: (page) => set({ page }),
+  showRun: (state) => set((s) => ({ live: catchUpLive(state, []), page: 'live', view: { ...s.view, window: 'all' } })),
+  showComparison: (compare) => set({ compare, page: 'compare' }),
   setConnection: (connection) => set({ connection }),
   setCatalog: (catalog) => set({ catalog, catalogError: null }),
   setCatalogError: (catalogError) => set({ catalogError }),

@@ -22,4 +22,4 @@ export interface LiveRun {
   file: string | null;
 }
 
-export type Page = 'scenarios' | 'live';
+export type Page = 'scenarios' | 'live' | 'runs' | 'compare';

@@ -1,0 +1,85 @@
+import type { CompareView, ExportedFile, ExportKind, LiveState, RunListItem } from '../app/protocol/bridge';
+import { toLiveSample } from '../app/protocol/bridge';
+import { benchCsv } from '../app/report/bench-csv';
+import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../app/report/exports';
+import type { RunFile } from '../app/run/format';
+import { runSeconds } from '../app/scenario/schema';
+import { compareRuns } from '../app/stats/compare';
+import { memorySeries, opTypes, p99Series, throughputSeries, TOTAL } from '../app/stats/series';
+import type { RunLibrary } from './run-library';
+
+const CSV = 'text/csv';
+const SHORT_ID = 8;
+
+/** The Bridge requests about kept runs, answered from the library (RunController delegates here). */
+export class LibraryHandlers {
+  constructor(private readonly library: RunLibrary) {}
+
+  async listRuns(): Promise<RunListItem[]> {
+    return this.library.list();
+  }
+
+  /** A kept run as the Live page shows a run: every second (per-node series included), its logs and summary. */
+  async openRun(p: { id: string }): Promise<LiveState> {
+    const r = this.library.read(p.id);
+    return {
+      run: {
+        runId: r.header.id,
+        scenario: r.header.scenario,
+        warmupSeconds: r.header.scenario.warmupSeconds,
+        runSeconds: runSeconds(r.header.scenario),
+        startedAt: Date.parse(r.header.createdAt),
+      },
+      phase: r.summary.status,
+      samples: r.samples.map(toLiveSample),
+      logs: r.logs,
+      summary: r.summary,
+      file: this.library.path(p.id),
+    };
+  }
+
+  async labelRun(p: { id: string; label: string }): Promise<{ ok: true }> {
+    this.library.label(p.id, p.label);
+    return { ok: true };
+  }
+
+  async deleteRun(p: { id: string }): Promise<{ ok: true }> {
+    this.library.delete(p.id);
+    return { ok: true };
+  }
+
+  async importRun(p: { name: string; text: string }): Promise<RunListItem> {
+    return this.library.import(p.name, p.text);
+  }
+
+  async compareRuns(p: { ids: string[]; baseline: number }): Promise<CompareView> {
+    const runs = p.ids.map((id) => this.library.read(id));
+    const comparison = compareRuns(runs, p.baseline);
+    const ops = [...new Set(runs.flatMap((r) => opTypes(r.samples))), TOTAL];
+    const throughput = Object.fromEntries(
+      ops.map((op) => [op, runs.map((r) => (op === TOTAL || r.summary.ops[op] ? throughputSeries(r.samples, op) : null))]),
+    );
+    return { comparison, throughput, p99: runs.map((r) => p99Series(r.samples, TOTAL)), memory: runs.map((r) => memorySeries(r.samples)) };
+  }
+
+  async exportFile(p: { kind: ExportKind; ids: string[]; baseline?: number }): Promise<ExportedFile> {
+    const runs = p.ids.map((id) => this.library.read(id));
+    const stem = (r: RunFile) => `${r.header.scenario.name ?? 'run'}_${r.header.id.slice(0, SHORT_ID)}`;
+    switch (p.kind) {
+      case 'run-seconds':
+        return { name: `${stem(runs[0])}_seconds.csv`, mime: CSV, text: runSecondsCsv(runs[0]) };
+      case 'run-bench':
+        return { name: `${stem(runs[0])}_benchmark.csv`, mime: CSV, text: benchCsv(runs[0]) };
+      case 'run-file': {
+        const f = this.library.text(p.ids[0]);
+        return { name: f.name, mime: 'application/x-ndjson', text: f.text };
+      }
+      case 'compare-summary':
+        return { name: `compare_${runs.map(stem).join('_vs_')}.csv`, mime: CSV, text: comparisonCsv(compareRuns(runs, p.baseline ?? 0)) };
+      case 'compare-series':
+        return { name: `compare_series_${runs.map(stem).join('_vs_')}.csv`, mime: CSV, text: alignedSeriesCsv(runs, runs.map(stem)) };
+      default:
+        throw new Error(`unknown export kind ${String(p.kind satisfies never)}`);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import type { CompareView } from '../../../../app/protocol/bridge';
+import { PALETTE, type ChartSpec } from '../../charts/spec';
+import type { Row } from '../../store/downsample';
+
+export const runKey = (i: number): string => `r${i}`;
+
+/** Series of several runs as chart rows by measured second (1-based); a run that has ended leaves its key out. */
+export function alignedRows(series: readonly (readonly number[] | null)[]): Row[] {
+  const length = Math.max(0, ...series.map((s) => s?.length ?? 0));
+  const rows: Row[] = [];
+  for (let t = 0; t < length; t++) {
+    const row: Row = { t: t + 1 };
+    series.forEach((s, i) => {
+      if (s && t < s.length) row[runKey(i)] = s[t];
+    });
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** One line per run, the baseline solid and the candidates dashed, colors in run order. */
+export function overlaySpec(title: string, yUnit: string, names: readonly string[], baseline: number): ChartSpec {
+  return {
+    title,
+    kind: 'line',
+    yUnit,
+    series: names.map((name, i) => ({
+      key: runKey(i),
+      label: i === baseline ? `${name} (base)` : name,
+      color: PALETTE[i % PALETTE.length],
+      unit: yUnit,
+      stroke: i === baseline ? 'solid' : 'dashed',
+    })),
+  };
+}
+
+export const runNames = (v: CompareView): string[] => v.comparison.runs.map((r) => `${r.name} ${r.id.slice(0, 8)}`);

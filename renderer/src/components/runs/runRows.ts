@@ -1,0 +1,28 @@
+import type { RunListItem } from '../../../../app/protocol/bridge';
+
+export type SortKey = 'date' | 'scenario' | 'ops' | 'p99' | 'status';
+
+const NONE_LAST = Number.POSITIVE_INFINITY;
+
+const ORDER: Record<SortKey, (a: RunListItem, b: RunListItem) => number> = {
+  date: (a, b) => b.file.localeCompare(a.file),
+  scenario: (a, b) => a.scenario.localeCompare(b.scenario) || b.file.localeCompare(a.file),
+  ops: (a, b) => (b.opsPerSec ?? -1) - (a.opsPerSec ?? -1),
+  p99: (a, b) => (a.p99 ?? NONE_LAST) - (b.p99 ?? NONE_LAST),
+  status: (a, b) => a.status.localeCompare(b.status) || b.file.localeCompare(a.file),
+};
+
+/** Runs whose scenario, target, status, label or id contain the filter text, in the chosen order. */
+export function visibleRuns(runs: readonly RunListItem[], filter: string, sort: SortKey): RunListItem[] {
+  const needle = filter.trim().toLowerCase();
+  const hit = (r: RunListItem) => needle === '' || [r.scenario, r.target, r.status, r.label, r.id, r.file].some((t) => t.toLowerCase().includes(needle));
+  return runs.filter(hit).sort(ORDER[sort]);
+}
+
+/** How a run's group reads in the list: "sweep inFlight=8 (2/4)", "repeat 3/5". */
+export function groupText(r: RunListItem): string {
+  const g = r.group;
+  if (!g) return '';
+  const place = `(${g.index + 1}/${g.count})`;
+  return g.kind === 'sweep' ? `sweep ${g.setting}=${JSON.stringify(g.value)} ${place}` : `repeat ${place}`;
+}

@@ -1,0 +1,69 @@
+/**
+ * A picture of part of the page as it is rendered, for pasting into a report:
+ * the charts (recharts' SVG frames, then the canvases with their series) and
+ * the text of headings, lists and tables, at their places, on white, at
+ * twice the CSS size so it stays sharp when scaled.
+ */
+export const PNG_SCALE = 2;
+const BACKGROUND = '#ffffff';
+const TEXT_SELECTOR = 'h1, h2, h3, th, td, li, p, .png-text';
+
+function svgImage(svg: SVGSVGElement): Promise<HTMLImageElement> {
+  const copy = svg.cloneNode(true) as SVGSVGElement;
+  // A foreignObject would taint the canvas (and its canvas child is blank in a copy): the series are drawn separately.
+  for (const f of Array.from(copy.querySelectorAll('foreignObject'))) f.remove();
+  copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
+  const { width, height } = svg.getBoundingClientRect();
+  copy.setAttribute('width', String(width));
+  copy.setAttribute('height', String(height));
+  const url = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(new XMLSerializer().serializeToString(copy))}`;
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error('a chart could not be drawn into the picture'));
+    img.src = url;
+  });
+}
+
+/** The rendered `root` as a PNG data URL, and its size in pixels. */
+export async function elementToPng(root: HTMLElement): Promise<{ url: string; width: number; height: number }> {
+  const box = root.getBoundingClientRect();
+  const width = Math.ceil(box.width * PNG_SCALE);
+  const height = Math.ceil(box.height * PNG_SCALE);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('this window cannot draw pictures (no 2D canvas)');
+  ctx.scale(PNG_SCALE, PNG_SCALE);
+  ctx.fillStyle = BACKGROUND;
+  ctx.fillRect(0, 0, box.width, box.height);
+  const at = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.left - box.left, y: r.top - box.top, w: r.width, h: r.height };
+  };
+  for (const svg of Array.from(root.querySelectorAll<SVGSVGElement>('svg.recharts-surface'))) {
+    const p = at(svg);
+    ctx.drawImage(await svgImage(svg), p.x, p.y, p.w, p.h);
+  }
+  for (const c of Array.from(root.querySelectorAll('canvas'))) {
+    const p = at(c);
+    ctx.drawImage(c, p.x, p.y, p.w, p.h);
+  }
+  ctx.textBaseline = 'middle';
+  for (const el of Array.from(root.querySelectorAll<HTMLElement>(TEXT_SELECTOR))) {
+    // Only leaves: a cell's text is drawn once, by the innermost element holding it.
+    if (el.querySelector(TEXT_SELECTOR) || el.closest('svg')) continue;
+    const text = el.innerText.replace(/\s+/g, ' ').trim();
+    if (text === '') continue;
+    const style = getComputedStyle(el);
+    const p = at(el);
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    ctx.fillStyle = style.color;
+    const right = style.textAlign === 'right' || el.classList.contains('num');
+    ctx.textAlign = right ? 'right' : 'left';
+    const pad = parseFloat(style.paddingLeft) || 0;
+    ctx.fillText(text, right ? p.x + p.w - (parseFloat(style.paddingRight) || 0) : p.x + pad, p.y + p.h / 2, p.w);
+  }
+  return { url: canvas.toDataURL('image/png'), width, height };
+}

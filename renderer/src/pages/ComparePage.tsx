@@ -1,0 +1,101 @@
+import { useMemo, useRef, useState } from 'react';
+import { TOTAL } from '../../../app/stats/series';
+import { Chart } from '../charts/Chart';
+import { alignedRows, overlaySpec, runNames } from '../components/runs/compareShape';
+import { CompareTables } from '../components/runs/CompareTables';
+import { useBridge } from '../bridge/context';
+import { download, downloadFile } from '../export/download';
+import { elementToPng } from '../export/png';
+import type { ExportKind } from '../../../app/protocol/bridge';
+import { useKv } from '../store/store';
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** Runs side by side: what differs in their settings, overlay charts by measured second, and the tables with significance. */
+export function ComparePage() {
+  const { bridge } = useBridge();
+  const open = useKv((s) => s.compare);
+  const root = useRef<HTMLDivElement>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const charts = useMemo(() => {
+    if (!open) return [];
+    const names = runNames(open.view);
+    const b = open.baseline;
+    const ops = Object.keys(open.view.throughput).sort((x, y) => (x === TOTAL ? 1 : y === TOTAL ? -1 : x.localeCompare(y)));
+    return [
+      ...ops.map((op) => ({ id: `throughput-${op}`, spec: overlaySpec(`Throughput: ${op}`, 'ops/s', names, b), rows: alignedRows(open.view.throughput[op]) })),
+      { id: 'p99', spec: overlaySpec('p99 per second (all ops)', 'ms', names, b), rows: alignedRows(open.view.p99) },
+      { id: 'memory', spec: overlaySpec('Client memory (RSS, all workers)', 'MiB', names, b), rows: alignedRows(open.view.memory) },
+    ];
+  }, [open]);
+  if (!open) {
+    return (
+      <div className="empty-page">
+        <h1>Nothing to compare yet</h1>
+        <p className="muted">Pick two to eight runs on the Runs page and press Compare.</p>
+        <button type="button" className="primary" onClick={() => useKv.getState().setPage('runs')}>
+          Go to runs
+        </button>
+      </div>
+    );
+  }
+  const c = open.view.comparison;
+  const exportCsv = (kind: ExportKind) =>
+    bridge.exportFile({ kind, ids: open.ids, baseline: open.baseline }).then(downloadFile, (err: unknown) => setNotice(`export failed: ${message(err)}`));
+  const exportPng = async () => {
+    if (!root.current) return;
+    try {
+      const png = await elementToPng(root.current);
+      root.current.dataset.pngWidth = String(png.width);
+      root.current.dataset.pngHeight = String(png.height);
+      download(`compare_${c.runs.map((r) => r.id.slice(0, 8)).join('_vs_')}.png`, png.url);
+    } catch (err) {
+      setNotice(`PNG export failed: ${message(err)}`);
+    }
+  };
+  return (
+    <div className="compare">
+      <div className="toolbar">
+        <button type="button" onClick={() => useKv.getState().setPage('runs')}>
+          ← Runs
+        </button>
+        <button type="button" className="primary" onClick={exportPng} data-testid="export-png">
+          Export PNG
+        </button>
+        <button type="button" onClick={() => exportCsv('compare-summary')} data-testid="export-csv">
+          Table CSV
+        </button>
+        <button type="button" onClick={() => exportCsv('compare-series')}>Per-second CSV</button>
+      </div>
+      {notice && (
+        <div className="notice error" role="alert">
+          {notice}
+        </div>
+      )}
+      <div className="compare-body" ref={root} data-testid="compare-body">
+        <section className="panel">
+          <h2>
+            {c.runs.length} runs, baseline {c.runs[c.baseline].name} {c.runs[c.baseline].id.slice(0, 8)}
+          </h2>
+          {c.settings.length === 0 ? (
+            <p className="muted">Same settings in every run.</p>
+          ) : (
+            <ul className="settings-diff" data-testid="settings-diff">
+              {c.settings.map((s) => (
+                <li key={s.path}>
+                  {s.path}: {s.values.map((v, i) => `${JSON.stringify(v) ?? 'unset'} (${c.runs[i].id.slice(0, 8)})`).join(' · ')}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <div className="compare-charts">
+          {charts.map((ch) => (
+            <Chart key={ch.id} spec={ch.spec} rows={ch.rows} testId={`compare-chart-${ch.id}`} emptyText="No measured seconds" />
+          ))}
+        </div>
+        <CompareTables c={c} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState, type DragEvent } from 'react';
+import type { RunListItem } from '../../../app/protocol/bridge';
+import { MAX_COMPARED } from '../components/runs/limits';
+import { RunRow } from '../components/runs/RunRow';
+import { visibleRuns, type SortKey } from '../components/runs/runRows';
+import { useBridge } from '../bridge/context';
+import { useRuns } from '../hooks/useRuns';
+import { isActivePhase } from '../store/live';
+import { useKv } from '../store/store';
+
+const COLUMNS: { key: SortKey | null; label: string }[] = [
+  { key: null, label: '' },
+  { key: 'date', label: 'Date' },
+  { key: 'scenario', label: 'Scenario' },
+  { key: null, label: 'Target' },
+  { key: null, label: 'Measured' },
+  { key: 'ops', label: 'ops/s' },
+  { key: 'p99', label: 'p99 ms' },
+  { key: 'status', label: 'Status' },
+  { key: null, label: 'Label' },
+  { key: null, label: '' },
+];
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** Every kept run: sort, filter, label, open, export, delete, import, and pick 2–8 to compare. */
+export function RunsPage() {
+  const { bridge } = useBridge();
+  const { runs, error, reload } = useRuns();
+  const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<SortKey>('date');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [notice, setNotice] = useState<string | null>(null);
+  const running = useKv((s) => isActivePhase(s.live.phase));
+  const act = (what: string, work: () => Promise<unknown>) =>
+    work().then(
+      () => setNotice(null),
+      (err: unknown) => setNotice(`${what} failed: ${message(err)}`),
+    );
+  const importFiles = (files: FileList | null) => {
+    for (const f of Array.from(files ?? [])) {
+      act(`import of ${f.name}`, async () => {
+        await bridge.importRun({ name: f.name, text: await f.text() });
+        reload();
+      });
+    }
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    importFiles(e.dataTransfer.files);
+  };
+  const compare = () =>
+    act('compare', async () => {
+      const view = await bridge.compareRuns({ ids: selected, baseline: 0 });
+      useKv.getState().showComparison({ ids: selected, baseline: 0, view });
+    });
+  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const shown = runs ? visibleRuns(runs, filter, sort) : [];
+  return (
+    <div className="runs" onDragOver={(e) => e.preventDefault()} onDrop={onDrop} data-testid="runs-page">
+      <div className="toolbar">
+        <input type="search" placeholder="Filter by scenario, target, status, label…" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="runs-filter" />
+        <button type="button" className="primary" disabled={selected.length < 2 || selected.length > MAX_COMPARED} onClick={compare} data-testid="compare-button">
+          Compare {selected.length > 0 ? `(${selected.length})` : ''}
+        </button>
+        <label className="button">
+          Import run file…
+          <input type="file" accept=".ndjson,application/x-ndjson" hidden onChange={(e) => importFiles(e.target.files)} data-testid="import-input" />
+        </label>
+        <span className="muted">
+          {selected.length > 0 ? 'the first one picked is the baseline; ' : ''}pick 2 to {MAX_COMPARED} runs to compare; drop run files here to import
+        </span>
+      </div>
+      {(error ?? notice) && (
+        <div className="notice error" role="alert" data-testid="runs-error">
+          {error ?? notice}
+        </div>
+      )}
+      {runs === null ? (
+        <p className="muted">Loading runs…</p>
+      ) : shown.length === 0 ? (
+        <p className="muted" data-testid="runs-empty">
+          {runs.length === 0 ? 'No runs yet: every run you start is kept here.' : 'No run matches the filter.'}
+        </p>
+      ) : (
+        <table className="data runs-table" data-testid="runs-table">
+          <thead>
+            <tr>
+              {COLUMNS.map((c, i) => (
+                <th key={i} className={c.key === 'ops' || c.key === 'p99' ? 'num' : undefined}>
+                  {c.key ? (
+                    <button type="button" className={`sort ${sort === c.key ? 'active' : ''}`} onClick={() => setSort(c.key as SortKey)} data-testid={`sort-${c.key}`}>
+                      {c.label}
+                    </button>
+                  ) : (
+                    c.label
+                  )}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((r: RunListItem) => (
+              <RunRow key={r.file} run={r} selected={selected.indexOf(r.id)} onToggle={toggle} canOpen={!running} onChanged={reload} onError={setNotice} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dispatchRequest, MAX_LABEL_LENGTH, type BridgeHandlers } from '../../app/protocol/bridge';
+import type { RunFile } from '../../app/run/format';
+import { RunLibrary } from '../../main/run-library';
+import { fixtureRun, steady } from './run-fixture';
+
+const ndjson = (run: RunFile) =>
+  [{ type: 'header', data: run.header }, ...run.samples.map((s) => ({ type: 'sample', data: s })), { type: 'summary', data: run.summary }]
+    .map((l) => JSON.stringify(l))
+    .join('\n') + '\n';
+
+const digest = (dir: string) =>
+  Object.fromEntries(readdirSync(dir).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+
+describe('the run library', () => {
+  let dir: string;
+  let lib: RunLibrary;
+  const a = fixtureRun('aaaa0000-0000-4000-8000-00000000000a', steady(3, { get: { count: 10, us: 100 } }));
+  const b = fixtureRun('bbbb0000-0000-4000-8000-00000000000b', steady(3, { get: { count: 20, us: 100 } }));
+  const c = fixtureRun('cccc0000-0000-4000-8000-00000000000c', steady(3, { get: { count: 30, us: 100 } }));
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kvscope-lib-'));
+    lib = new RunLibrary(dir);
+    writeFileSync(join(dir, '2026-11-01T10-00-00-000Z_kv-async_aaaa0000.ndjson'), ndjson(a));
+    writeFileSync(join(dir, '2026-11-01T11-00-00-000Z_kv-async_bbbb0000.ndjson'), ndjson(b));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('labels a run beside it, and a label too long is refused with the limit', () => {
+    const before = digest(dir);
+    lib.label(a.header.id, 'before upgrade');
+    expect(lib.list().find((r) => r.id === a.header.id)?.label).toBe('before upgrade');
+    expect(lib.list().find((r) => r.id === b.header.id)?.label).toBe('');
+    const after = digest(dir);
+    for (const [f, h] of Object.entries(before)) expect(after[f]).toBe(h);
+    expect(() => lib.label(a.header.id, 'x'.repeat(MAX_LABEL_LENGTH + 1))).toThrow(/at most 200 characters/);
+  });
+
+  it('deletes exactly one run and its label, leaving the others byte for byte', () => {
+    lib.label(a.header.id, 'gone soon');
+    lib.label(b.header.id, 'stays');
+    const before = digest(dir);
+    lib.delete(a.header.id);
+    const after = digest(dir);
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).filter((f) => !f.includes('aaaa0000')).sort());
+    for (const [f, h] of Object.entries(after)) expect(h).toBe(before[f]);
+    expect(() => lib.delete(a.header.id)).toThrow(/no run/);
+  });
+
+  it('imports a run file under a fresh name, never over another, and refuses foreign or known runs', () => {
+    const before = digest(dir);
+    const item = lib.import('from-colleague.ndjson', ndjson(c));
+    expect(item.id).toBe(c.header.id);
+    expect(item.status).toBe('done');
+    const after = digest(dir);
+    for (const [f, h] of Object.entries(before)) expect(after[f]).toBe(h);
+    expect(Object.keys(after)).toHaveLength(3);
+    expect(() => lib.import('again.ndjson', ndjson(c))).toThrow(/already in the library/);
+    expect(() => lib.import('photo.png', '\x89PNG\r\n')).toThrow(/photo.png: not a kvscope run file/);
+    expect(() => lib.import('empty.ndjson', '')).toThrow(/empty file/);
+    expect(digest(dir)).toEqual(after);
+  });
+
+  it('lists a broken file with its reason without hiding the runs beside it', () => {
+    writeFileSync(join(dir, '2026-11-01T12-00-00-000Z_broken.ndjson'), 'hello\n');
+    const list = lib.list();
+    expect(list.map((r) => r.status)).toEqual(['unreadable', 'done', 'done']);
+    expect(list[0].error).toMatch(/not a kvscope run file/);
+  });
+
+  it('refuses bad library requests where they arrive, naming the field', async () => {
+    const handlers = { labelRun: async () => ({ ok: true }), compareRuns: async () => ({}) } as unknown as BridgeHandlers;
+    await expect(dispatchRequest(handlers, 'labelRun', { id: 'x', label: 'y'.repeat(MAX_LABEL_LENGTH + 1) })).rejects.toThrow(/labelRun: label/);
+    await expect(dispatchRequest(handlers, 'compareRuns', { ids: ['only-one'], baseline: 0 })).rejects.toThrow(/compareRuns: ids/);
+    await expect(dispatchRequest(handlers, 'labelRun', { id: 'x', label: 'ok', extra: 1 })).rejects.toThrow(/labelRun/);
+  });
+});
