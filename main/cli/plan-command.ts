@@ -1,6 +1,9 @@
 import type { PlannedRun } from '../../app/plan/plan';
 import { repeatStats } from '../../app/plan/repeats';
 import type { Summary } from '../../app/metrics/summary';
+import { readRunFile } from '../../app/run/reader';
+import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
+import { comparisonText } from './compare-view';
 import { fmtInt, fmtMs, table } from './format';
 import { EXIT_FAILED, EXIT_OK, runCommand, type RunCommandOptions } from './run-command';
 
@@ -10,6 +13,7 @@ const FIRST_SIGNAL_EXIT = 128;
 interface Done {
   plan: PlannedRun;
   summary: Summary | null;
+  file: string | null;
 }
 
 const valueOf = (p: PlannedRun): string => (p.group?.setting ? JSON.stringify(p.group.value) : '');
@@ -28,14 +32,45 @@ export async function planCommand(plans: readonly PlannedRun[], o: RunCommandOpt
     const g = plan.group;
     if (g) print(`\n== run ${g.index + 1} of ${g.count}${g.setting ? `: ${g.setting}=${valueOf(plan)}` : ''}`);
     let summary: Summary | null = null;
-    const exit = await runCommand(plan.scenario, { ...o, group: g, out: undefined, onSummary: (s) => (summary = s) });
-    done.push({ plan, summary });
+    let file: string | null = null;
+    const exit = await runCommand(plan.scenario, {
+      ...o,
+      group: g,
+      out: undefined,
+      onSummary: (s, path) => {
+        summary = s;
+        file = path;
+      },
+    });
+    done.push({ plan, summary, file });
     if (exit !== EXIT_OK) code = EXIT_FAILED;
     if (exit >= FIRST_SIGNAL_EXIT) return exit;
   }
   print('');
   print(planTable(done));
+  const sweep = sweepComparison(done);
+  if (sweep) print(`\n${sweep}`);
   return code;
+}
+
+/**
+ * A sweep ends with one comparison of its values, the first value the
+ * baseline: per value the run whose ops/s is nearest that value's median
+ * stands for it (all of them without --repeat).
+ */
+function sweepComparison(done: readonly Done[]): string | null {
+  if (!done[0]?.plan.group?.setting) return null;
+  const byValue = new Map<string, Done[]>();
+  for (const d of done) if (d.summary && d.file) byValue.set(valueOf(d.plan), [...(byValue.get(valueOf(d.plan)) ?? []), d]);
+  const picked = [...byValue.values()].map((ds) => {
+    const median = repeatStats(ds.map((d) => d.summary!.total.opsPerSec.mean)).median;
+    return ds.reduce((best, d) => (Math.abs(d.summary!.total.opsPerSec.mean - median) < Math.abs(best.summary!.total.opsPerSec.mean - median) ? d : best));
+  });
+  if (picked.length < MIN_RUNS) return null;
+  const shown = picked.slice(0, MAX_RUNS);
+  const note = picked.length > MAX_RUNS ? ` (the first ${MAX_RUNS} of ${picked.length} values)` : '';
+  const c = compareRuns(shown.map((d) => readRunFile(d.file!)));
+  return `comparison of the swept values${note}, ${done[0].plan.group?.setting}=${valueOf(shown[0].plan)} as the baseline:\n${comparisonText(c)}`;
 }
 
 function planTable(done: readonly Done[]): string {

@@ -21,8 +21,8 @@ export interface RunCommandOptions {
   runsDir: string;
   quiet?: boolean;
   print?: (line: string) => void;
-  /** Called with the run's summary once it has ended. */
-  onSummary?: (s: Summary) => void;
+  /** Called with the run's summary and its file once it has ended. */
+  onSummary?: (s: Summary, file: string | null) => void;
 }
 
 /** Run a scenario in the terminal: a line per second, a summary table, an exit code. */
@@ -61,10 +61,10 @@ export async function runCommand(scenario: Scenario, o: RunCommandOptions): Prom
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  o.onSummary?.(summary);
+  const path = file.path();
+  o.onSummary?.(summary, path ?? null);
   print('');
   print(summaryTable(summary, header));
-  const path = file.path();
   if (path) print(`run file: ${path}`);
   if (signal) return EXIT_BY_SIGNAL[signal] ?? EXIT_FAILED;
   return summary.status === 'done' ? EXIT_OK : EXIT_FAILED;

@@ -22,6 +22,9 @@ describe('kvscope run --sweep / --repeat', () => {
     expect(out.stdout).toMatch(/== run 2 of 2: inFlight=4/);
     expect(out.stdout).toMatch(/inFlight +runs +ops\/s median +spread +p99 ms median/);
     expect(out.stdout).toMatch(/\n1 +1 +[\d,]+ +0\.0% +[\d.]+ +-\n4 +1 +[\d,]+/);
+    // The sweep ends with one comparison of its values, the first value the baseline.
+    expect(out.stdout).toMatch(/comparison of the swept values, inFlight=1 as the baseline:\nsettings that differ:\n {2}inFlight: 1 .*, 4 /);
+    expect(out.stdout).toMatch(/\ntotal +[\d,]+ +[\d,]+ +(~|[+-][\d.]+%) \(p=/);
     const runs = readdirSync(dir)
       .sort()
       .map((f) => readRunFile(join(dir, f)));

@@ -80,3 +80,33 @@ describe('the run library', () => {
     await expect(dispatchRequest(handlers, 'labelRun', { id: 'x', label: 'ok', extra: 1 })).rejects.toThrow(/labelRun/);
   });
 });
+
+describe('a very large run file', () => {
+  const HUNDRED_MB = 100 * 1024 * 1024;
+  let dir: string;
+  beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), 'kvscope-big-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lists from its first and last lines and opens whole, without touching its neighbours', () => {
+    const run = fixtureRun('dddd0000-0000-4000-8000-00000000000d', steady(1, { get: { count: 50, us: 100 } }));
+    const sample = JSON.stringify({ type: 'sample', data: run.samples[0] }) + '\n';
+    const copies = Math.ceil(HUNDRED_MB / sample.length);
+    const path = join(dir, '2026-11-01T10-00-00-000Z_big_dddd0000.ndjson');
+    // Written in chunks: one 100 MB string would double the test's own memory for nothing.
+    const CHUNK = 1000;
+    writeFileSync(path, JSON.stringify({ type: 'header', data: run.header }) + '\n');
+    const block = sample.repeat(CHUNK);
+    for (let i = 0; i < copies; i += CHUNK) writeFileSync(path, block, { flag: 'a' });
+    writeFileSync(path, JSON.stringify({ type: 'summary', data: run.summary }) + '\n', { flag: 'a' });
+    writeFileSync(join(dir, '2026-11-01T09-00-00-000Z_small_aaaa.ndjson'), ndjson(fixtureRun('aaaa', steady(2, { get: { count: 5, us: 100 } }))));
+    const lib = new RunLibrary(dir);
+    const listed = lib.list();
+    expect(listed.map((r) => [r.id, r.status])).toEqual([
+      [run.header.id, 'done'],
+      ['aaaa', 'done'],
+    ]);
+    const opened = lib.read(run.header.id);
+    expect(opened.samples.length).toBeGreaterThanOrEqual(copies);
+    expect(opened.interrupted).toBe(false);
+  });
+});
