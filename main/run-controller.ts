@@ -13,6 +13,9 @@ import {
 } from '../app/protocol/bridge';
 import { LibraryHandlers } from './library-handlers';
 import { Run } from './orchestrator';
+import { PlanError, planRuns, type PlanSpec, type PlannedRun } from '../app/plan/plan';
+import { representatives } from '../app/plan/representatives';
+import { MAX_RUNS } from '../app/stats/compare';
 import { RunLibrary } from './run-library';
 import { recordRun } from './run-recorder';
 
@@ -33,6 +36,8 @@ export class RunController implements BridgeHandlers {
   private current: Run | undefined;
   private state: LiveState = { run: null, phase: 'idle', samples: [], logs: [], summary: null, file: null };
   private finished: Promise<Summary> | undefined;
+  /** The repeat or sweep in progress: its runs, those done, and whether Stop ended it early. */
+  private plan: { runs: PlannedRun[]; done: { planned: PlannedRun; runId: string; summary: Summary }[]; stopped: boolean } | undefined;
 
   private readonly library: LibraryHandlers;
 
@@ -69,18 +74,33 @@ export class RunController implements BridgeHandlers {
     return v.ok ? ({ ok: true } as const) : ({ ok: false, errors: v.errors } as const);
   }
 
-  async startRun(p: { scenario?: unknown }) {
-    if (this.current) return { ok: false as const, errors: [], message: 'a run is already in progress; stop it first' };
+  async startRun(p: { scenario?: unknown; plan?: PlanSpec }) {
+    if (this.current || this.plan) return { ok: false as const, errors: [], message: 'a run is already in progress; stop it first' };
     const v = validateScenario(p.scenario);
     if (!v.ok) return { ok: false as const, errors: v.errors, message: 'invalid scenario' };
-    const run = new Run(v.scenario);
+    let runs: PlannedRun[];
+    try {
+      runs = planRuns(p.scenario as Record<string, unknown>, p.plan ?? { repeat: 1 });
+    } catch (err) {
+      if (!(err instanceof PlanError)) throw err;
+      return { ok: false as const, errors: err.errors, message: err.message };
+    }
+    this.plan = { runs, done: [], stopped: false };
+    const first = this.launch(runs[0]);
+    return { ok: true as const, runId: first };
+  }
+
+  /** Start one run of the plan; when it ends, the next one starts unless the plan was stopped. */
+  private launch(planned: PlannedRun): string {
+    const run = new Run(planned.scenario, planned.group);
     this.current = run;
     const info: RunInfo = {
       runId: run.id,
-      scenario: v.scenario,
-      warmupSeconds: v.scenario.warmupSeconds,
-      runSeconds: runSeconds(v.scenario),
+      scenario: planned.scenario,
+      warmupSeconds: planned.scenario.warmupSeconds,
+      runSeconds: runSeconds(planned.scenario),
       startedAt: Date.now(),
+      ...(planned.group ? { group: planned.group } : {}),
     };
     this.state = { run: info, phase: 'starting', samples: [], logs: [], summary: null, file: null };
     const file = recordRun(run, { dir: this.runsDir });
@@ -103,13 +123,38 @@ export class RunController implements BridgeHandlers {
       this.state.summary = summary;
       this.state.file = file.path() ?? null;
       this.push('runEnded', { runId: run.id, summary, file: this.state.file });
-      return summary;
+      return this.next(planned, run.id, summary);
     });
-    return { ok: true as const, runId: run.id };
+    return run.id;
+  }
+
+  private async next(planned: PlannedRun, runId: string, summary: Summary): Promise<Summary> {
+    const plan = this.plan;
+    if (!plan) return summary;
+    plan.done.push({ planned, runId, summary });
+    const following = plan.runs[plan.done.length];
+    if (following && !plan.stopped) {
+      this.launch(following);
+      return (await this.finished) ?? summary;
+    }
+    this.plan = undefined;
+    const group = planned.group;
+    if (group) {
+      const finished = plan.done.filter((d) => d.summary.status !== 'failed');
+      const picked = representatives(finished.map((d) => ({ value: d.planned.group?.value, opsPerSec: d.summary.total.opsPerSec.mean, item: d.runId })));
+      this.push('groupEnded', {
+        group,
+        runIds: plan.done.map((d) => d.runId),
+        compare: picked.map((p) => p.item).slice(0, MAX_RUNS),
+        values: picked.map((p) => p.value).slice(0, MAX_RUNS),
+      });
+    }
+    return summary;
   }
 
   async stopRun() {
     if (!this.current) return { ok: false };
+    if (this.plan) this.plan.stopped = true;
     this.current.stop();
     return { ok: true };
   }
@@ -118,8 +163,9 @@ export class RunController implements BridgeHandlers {
     return this.state;
   }
 
-  /** Stop any run and wait for it to end (for shutdown). */
+  /** Stop any run (and what a plan had left) and wait for it to end (for shutdown). */
   async shutdown(): Promise<void> {
+    if (this.plan) this.plan.stopped = true;
     this.current?.stop();
     await this.finished;
   }

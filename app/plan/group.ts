@@ -7,3 +7,7 @@ export interface RunGroup {
   setting?: string;
   value?: unknown;
 }
+
+// Bounds keep a typo from queueing days of load.
+export const MAX_REPEAT = 50;
+export const MAX_SWEEP_VALUES = 20;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { applyOverrides, parseAssignment } from '../scenario/overrides';
+import { applyOverrides } from '../scenario/overrides';
+import { parseSweep, type Sweep } from './sweep';
 import { validateScenario, type FieldError, type Scenario } from '../scenario/schema';
-import type { RunGroup } from './group';
+import { MAX_REPEAT, MAX_SWEEP_VALUES, type RunGroup } from './group';
 
-export type { RunGroup };
+export { MAX_REPEAT, MAX_SWEEP_VALUES, parseSweep, type RunGroup, type Sweep };
 
 /** One scenario run N times, or one setting swept over values (each value run N times). */
 export interface PlanSpec {
@@ -11,21 +12,10 @@ export interface PlanSpec {
   sweep?: Sweep;
 }
 
-export interface Sweep {
-  /** Dotted path into the scenario, as `--set` takes it: `valueSize`, `inFlight`, `target.mode`. */
-  setting: string;
-  values: unknown[];
-}
-
-
 export interface PlannedRun {
   scenario: Scenario;
   group?: RunGroup;
 }
-
-// Bounds keep a typo from queueing days of load.
-export const MAX_REPEAT = 50;
-export const MAX_SWEEP_VALUES = 20;
 
 export class PlanError extends Error {
   constructor(
@@ -35,15 +25,6 @@ export class PlanError extends Error {
     super(message);
     this.name = 'PlanError';
   }
-}
-
-/** `setting=v1,v2,v3` or `setting=[v1,v2]`; each value read as JSON when it parses, else as text. */
-export function parseSweep(text: string): Sweep {
-  const { path, value } = parseAssignment(text);
-  const raw = text.slice(text.indexOf('=') + 1);
-  const values = Array.isArray(value) ? value : raw.split(',').map((v) => parseAssignment(`x=${v.trim()}`).value);
-  if (values.length < 2) throw new PlanError(`--sweep ${text}: give at least two values, separated by commas`);
-  return { setting: path.join('.'), values };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Sample } from '../metrics/sample';
 import type { RunStatus, Summary } from '../metrics/summary';
-import type { RunGroup } from '../plan/group';
+import { MAX_REPEAT, MAX_SWEEP_VALUES, type RunGroup } from '../plan/group';
 import type { Comparison } from '../stats/compare';
 import type { LogEntry, Phase, PhaseMark } from '../run/format';
 import type { FieldError, Scenario, ScenarioInput } from '../scenario/schema';
@@ -23,6 +23,8 @@ export function toLiveSample(s: Sample): LiveSample {
 
 export interface RunInfo {
   runId: string;
+  /** Set when this run is one of a repeat or sweep. */
+  group?: RunGroup;
   scenario: Scenario;
   /** Seconds of warm-up and of the measured phase, for the progress bar. */
   warmupSeconds: number;
@@ -93,7 +95,21 @@ export interface ExportedFile {
 export const REQUESTS = {
   listScenarios: { payload: empty },
   validateScenario: { payload: z.object({ scenario: z.unknown() }).strict() },
-  startRun: { payload: z.object({ scenario: z.unknown() }).strict() },
+  startRun: {
+    payload: z
+      .object({
+        scenario: z.unknown(),
+        // Run it N times, or once per value of one setting (each value N times).
+        plan: z
+          .object({
+            repeat: z.number().int().min(1).max(MAX_REPEAT),
+            sweep: z.object({ setting: z.string().min(1).max(200), values: z.array(z.unknown()).min(2).max(MAX_SWEEP_VALUES) }).strict().optional(),
+          })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  },
   stopRun: { payload: empty },
   getState: { payload: empty },
   listRuns: { payload: empty },
@@ -133,9 +149,15 @@ export interface Pushes {
   sample: LiveSample & { runId: string };
   log: LogEntry & { runId: string | null };
   runEnded: { runId: string; summary: Summary; file: string | null };
+  /**
+   * The last run of a repeat or sweep has ended (or the plan was stopped).
+   * `compare` holds one run per swept value (the one nearest that value's
+   * median ops/s), in value order, for the automatic comparison.
+   */
+  groupEnded: { group: RunGroup; runIds: string[]; compare: string[]; values: unknown[] };
 }
 export type PushChannel = keyof Pushes;
-export const PUSH_CHANNELS: readonly PushChannel[] = ['runStarted', 'phase', 'sample', 'log', 'runEnded'];
+export const PUSH_CHANNELS: readonly PushChannel[] = ['runStarted', 'phase', 'sample', 'log', 'runEnded', 'groupEnded'];
 
 /** The one API the renderer sees, whatever the transport (Electron IPC or WebSocket). */
 export type Bridge = {

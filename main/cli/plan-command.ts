@@ -1,5 +1,6 @@
 import type { PlannedRun } from '../../app/plan/plan';
 import { repeatStats } from '../../app/plan/repeats';
+import { representatives } from '../../app/plan/representatives';
 import type { Summary } from '../../app/metrics/summary';
 import { readRunFile } from '../../app/run/reader';
 import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
@@ -59,18 +60,15 @@ export async function planCommand(plans: readonly PlannedRun[], o: RunCommandOpt
  * stands for it (all of them without --repeat).
  */
 function sweepComparison(done: readonly Done[]): string | null {
-  if (!done[0]?.plan.group?.setting) return null;
-  const byValue = new Map<string, Done[]>();
-  for (const d of done) if (d.summary && d.file) byValue.set(valueOf(d.plan), [...(byValue.get(valueOf(d.plan)) ?? []), d]);
-  const picked = [...byValue.values()].map((ds) => {
-    const median = repeatStats(ds.map((d) => d.summary!.total.opsPerSec.mean)).median;
-    return ds.reduce((best, d) => (Math.abs(d.summary!.total.opsPerSec.mean - median) < Math.abs(best.summary!.total.opsPerSec.mean - median) ? d : best));
-  });
+  const setting = done[0]?.plan.group?.setting;
+  if (!setting) return null;
+  const finished = done.filter((d) => d.summary && d.file);
+  const picked = representatives(finished.map((d) => ({ value: d.plan.group?.value, opsPerSec: d.summary!.total.opsPerSec.mean, item: d })));
   if (picked.length < MIN_RUNS) return null;
   const shown = picked.slice(0, MAX_RUNS);
   const note = picked.length > MAX_RUNS ? ` (the first ${MAX_RUNS} of ${picked.length} values)` : '';
-  const c = compareRuns(shown.map((d) => readRunFile(d.file!)));
-  return `comparison of the swept values${note}, ${done[0].plan.group?.setting}=${valueOf(shown[0].plan)} as the baseline:\n${comparisonText(c)}`;
+  const c = compareRuns(shown.map((p) => readRunFile(p.item.file!)));
+  return `comparison of the swept values${note}, ${setting}=${JSON.stringify(shown[0].value)} as the baseline:\n${comparisonText(c)}`;
 }
 
 function planTable(done: readonly Done[]): string {

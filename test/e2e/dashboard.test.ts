@@ -151,6 +151,22 @@ describe('the dashboard in a real browser, through the twin', () => {
     expect(await page.inputValue(tid(`label-${ids[0]}`))).toBe('after upgrade');
     expect(readdirSync(runs).some((f) => f.endsWith('.meta.json'))).toBe(true);
   });
+
+  it('a sweep from the start bar runs once per value and opens its comparison with the sweep chart', async () => {
+    await page.click(tid('nav-scenarios'));
+    await page.click(tid('scenario-card-kv-async'));
+    await page.fill(tid('field-durationSeconds'), '1');
+    await page.fill(tid('field-warmupSeconds'), '0');
+    await page.fill(tid('plan-sweep-setting'), 'inFlight');
+    await page.fill(tid('plan-sweep-values'), '1, 4');
+    await page.click(tid('start-button'));
+    await page.waitForSelector(tid('run-group'), { timeout: RUN_LIMIT_MS });
+    expect(await page.textContent(tid('run-group'))).toMatch(/run [12] of 2 · inFlight=[14]/);
+    await page.waitForSelector(tid('sweep-chart'), { timeout: RUN_LIMIT_MS });
+    expect(await page.getAttribute(tid('sweep-chart'), 'data-points')).toBe('2');
+    expect(await page.textContent(tid('settings-diff'))).toMatch(/inFlight: 1 .* · 4 /);
+    await page.screenshot({ path: join(ARTIFACTS, 'sweep.png'), fullPage: true });
+  });
 });
 
 interface CanvasLike {

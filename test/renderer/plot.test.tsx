@@ -97,6 +97,7 @@ function recorder() {
     moveTo: (x, y) => void parts.push([[x, y]]),
     lineTo: (x, y) => void parts[parts.length - 1].push([x, y]),
     closePath: () => undefined,
+    arc: (x, y) => void parts.push([[x, y]]),
     fill: () => void fills.push({ color: String(pen.fillStyle), alpha: pen.globalAlpha, points: parts.flat() }),
     stroke: () => void strokes.push({ color: String(pen.strokeStyle), dash, parts }),
     setLineDash: (d) => void (dash = d),
@@ -136,6 +137,17 @@ describe('canvas drawing', () => {
     drawSeries(line.pen, [{ spec: { ...spec.series[1], stroke: 'dashed' }, points: pts[1], edge: 'all' }], 10, 10);
     expect(line.strokes[0].parts[0]).toHaveLength(5);
     expect(line.strokes[0].dash.length).toBeGreaterThan(0);
+  });
+});
+
+describe('a single second', () => {
+  it('is drawn as a dot, since it has no line', () => {
+    const spec = { ...LATENCY, series: LATENCY.series.slice(0, 1) };
+    const [p50] = seriesPoints(spec, [{ t: 1, p50: 4 }], identity, identity);
+    const { pen, strokes, fills } = recorder();
+    drawSeries(pen, [{ spec: spec.series[0], points: p50, edge: 'all' }], 10, 10);
+    expect(strokes).toEqual([]);
+    expect(fills).toEqual([{ color: spec.series[0].color, alpha: 1, points: [[1, 4]] }]);
   });
 });
 

@@ -7,6 +7,7 @@ export interface Pen {
   moveTo(x: number, y: number): void;
   lineTo(x: number, y: number): void;
   closePath(): void;
+  arc(x: number, y: number, radius: number, start: number, end: number): void;
   fill(): void;
   stroke(): void;
   setLineDash(segments: number[]): void;
@@ -20,6 +21,8 @@ export interface Pen {
 const DASHES: Record<NonNullable<SeriesSpec['stroke']>, number[]> = { solid: [], dashed: [6, 3], dotted: [2, 3] };
 export const STROKE_WIDTH = 1.5;
 export const AREA_OPACITY = 0.3;
+const DOT_RADIUS = 2.5;
+const FULL_TURN = 2 * Math.PI;
 
 export interface Drawable {
   spec: SeriesSpec;
@@ -63,6 +66,14 @@ export function drawSeries(pen: Pen, series: readonly Drawable[], width: number,
       }
       down = draw;
       drawn ||= draw;
+    }
+    if (xs.length === 1) {
+      // A single second has no line to draw: a dot shows it is there.
+      pen.beginPath();
+      pen.arc(xs[0], tops[0], DOT_RADIUS, 0, FULL_TURN);
+      pen.fillStyle = spec.color;
+      pen.fill();
+      continue;
     }
     if (!drawn) continue;
     pen.setLineDash(DASHES[spec.stroke ?? 'solid']);

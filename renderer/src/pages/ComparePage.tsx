@@ -3,6 +3,7 @@ import { TOTAL } from '../../../app/stats/series';
 import { Chart } from '../charts/Chart';
 import { alignedRows, overlaySpec, runNames } from '../components/runs/compareShape';
 import { CompareTables } from '../components/runs/CompareTables';
+import { SweepChart } from '../components/runs/SweepChart';
 import { useBridge } from '../bridge/context';
 import { download, downloadFile } from '../export/download';
 import { elementToPng } from '../export/png';
@@ -89,6 +90,7 @@ export function ComparePage() {
             </ul>
           )}
         </section>
+        {open.sweep && <SweepChart setting={open.sweep.setting} values={open.sweep.values} c={c} />}
         <div className="compare-charts">
           {charts.map((ch) => (
             <Chart key={ch.id} spec={ch.spec} rows={ch.rows} testId={`compare-chart-${ch.id}`} emptyText="No measured seconds" />

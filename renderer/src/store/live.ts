@@ -85,6 +85,11 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
         file = ev.data.file;
         if (!isFinalPhase(phase)) phase = ev.data.summary.status;
         break;
+      case 'groupEnded':
+        // Not about the run on screen: useSweepComparison opens the sweep's comparison.
+        break;
+      default:
+        console.warn('kvscope: ignored a push of unknown type', (ev as { channel: unknown }).channel);
     }
   }
   return {

@@ -14,11 +14,21 @@ export interface OpenComparison {
   ids: string[];
   baseline: number;
   view: CompareView;
+  /** Set when the comparison is of a sweep: the setting and its values, in run order. */
+  sweep?: { setting: string; values: unknown[] };
+}
+
+/** Repeat and sweep as typed in the start bar: kept as text until Start reads them. */
+export interface PlanDraft {
+  repeat: string;
+  setting: string;
+  values: string;
 }
 
 export interface EditorState {
   /** Catalog name the draft started from. */
   source: string | null;
+  plan: PlanDraft;
   draft: Draft | null;
   errors: FieldError[];
   startError: string | null;
@@ -45,6 +55,7 @@ export interface KvState {
   setCatalogError(message: string): void;
   loadScenario(s: ScenarioInput): void;
   updateDraft(edit: (d: Draft) => Draft): void;
+  updatePlan(p: Partial<PlanDraft>): void;
   startRequested(): void;
   startFailed(message: string, errors: FieldError[]): void;
   startSucceeded(): void;
@@ -66,7 +77,7 @@ export function initialData(): Data {
     connection: 'connecting',
     catalog: null,
     catalogError: null,
-    editor: { source: null, draft: null, errors: [], startError: null, starting: false },
+    editor: { source: null, plan: { repeat: '1', setting: '', values: '' }, draft: null, errors: [], startError: null, starting: false },
     live: emptyLive(),
     view: { window: DEFAULT_WINDOW, split: 'cluster' },
     compare: null,
@@ -81,6 +92,7 @@ function pageFor(s: Data, next: LiveRun): Page {
 export const useKv = create<KvState>()((set) => ({
   ...initialData(),
   setPage: (page) => set({ page }),
+  updatePlan: (p) => set((s) => ({ editor: { ...s.editor, plan: { ...s.editor.plan, ...p } } })),
   showRun: (state) => set((s) => ({ live: catchUpLive(state, []), page: 'live', view: { ...s.view, window: 'all' } })),
   showComparison: (compare) => set({ compare, page: 'compare' }),
   setConnection: (connection) => set({ connection }),
@@ -88,7 +100,7 @@ export const useKv = create<KvState>()((set) => ({
   setCatalogError: (catalogError) => set({ catalogError }),
   loadScenario: (s) => {
     const draft = structuredClone(s) as Draft;
-    set({ editor: { source: s.name ?? null, draft, errors: validateDraft(draft), startError: null, starting: false } });
+    set((st) => ({ editor: { source: s.name ?? null, plan: st.editor.plan, draft, errors: validateDraft(draft), startError: null, starting: false } }));
   },
   updateDraft: (edit) =>
     set((s) => {

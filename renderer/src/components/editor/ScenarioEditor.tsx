@@ -1,3 +1,4 @@
+import { PlanFields } from './PlanFields';
 import { useMemo } from 'react';
 import { useStartRun } from '../../hooks/useStartRun';
 import { targetKind } from '../../store/edits';
@@ -70,6 +71,7 @@ export function ScenarioEditor() {
         </fieldset>
       ))}
       <EnvFields draft={draft} errors={errors} />
+      <PlanFields />
       <footer className="start-bar">
         <button type="submit" className="primary" data-testid="start-button" disabled={blocked !== null || editor.starting}>
           {editor.starting ? 'Starting…' : 'Start'}

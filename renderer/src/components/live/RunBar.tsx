@@ -31,6 +31,12 @@ export function RunBar() {
       <div className="run-title">
         <h1>{run.scenario.name}</h1>
         <span className="muted">{run.scenario.target.kind}</span>
+        {run.group && (
+          <span className="muted" data-testid="run-group">
+            run {run.group.index + 1} of {run.group.count}
+            {run.group.setting ? ` · ${run.group.setting}=${JSON.stringify(run.group.value)}` : ''}
+          </span>
+        )}
         <span className={`phase phase-${phase}`} data-testid="phase" data-phase={phase}>
           {phaseLabel(phase)}
         </span>

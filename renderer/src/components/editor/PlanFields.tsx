@@ -1,0 +1,38 @@
+import { MAX_REPEAT } from '../../../../app/plan/group';
+import { useKv } from '../../store/store';
+
+/** Settings a sweep usually walks; any dotted path of the scenario may be typed. */
+const SWEEP_SUGGESTIONS = ['inFlight', 'workers', 'valueSize', 'mix.get', 'target.mode', 'target.servers', 'durationSeconds'];
+
+/** Run the scenario N times, or once per value of one setting: the start bar's second row. */
+export function PlanFields() {
+  const plan = useKv((s) => s.editor.plan);
+  const update = useKv.getState().updatePlan;
+  return (
+    <div className="plan-fields">
+      <label>
+        Repeat
+        <input type="number" min={1} max={MAX_REPEAT} value={plan.repeat} onChange={(e) => update({ repeat: e.target.value })} data-testid="plan-repeat" />
+        times
+      </label>
+      <label>
+        Sweep
+        <input
+          list="sweep-settings"
+          placeholder="setting, e.g. inFlight"
+          value={plan.setting}
+          onChange={(e) => update({ setting: e.target.value })}
+          data-testid="plan-sweep-setting"
+        />
+        <datalist id="sweep-settings">
+          {SWEEP_SUGGESTIONS.map((s) => (
+            <option key={s} value={s} />
+          ))}
+        </datalist>
+        over
+        <input placeholder="values, e.g. 1, 8, 64, 256" value={plan.values} onChange={(e) => update({ values: e.target.value })} data-testid="plan-sweep-values" />
+      </label>
+      <span className="muted">A sweep ends with a comparison of its values.</span>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Comparison } from '../../../../app/stats/compare';
+import { TOTAL } from '../../../../app/stats/series';
+import { fmtCompact } from '../../format';
+
+const HEIGHT = 300;
+const OPS_COLOR = '#2563eb';
+const P99_COLOR = '#db2777';
+const MARGIN = { top: 8, right: 16, bottom: 0, left: 0 };
+
+interface Props {
+  setting: string;
+  values: readonly unknown[];
+  c: Comparison;
+}
+
+/** Throughput and p99 against the swept value: where the knee is. Static data, so recharts draws all of it. */
+export function SweepChart({ setting, values, c }: Props) {
+  const ops = c.throughput.find((r) => r.op === TOTAL);
+  const p99 = c.p99.find((r) => r.op === TOTAL);
+  const rows = values.map((v, i) => ({ value: JSON.stringify(v) ?? '', ops: ops?.cells[i]?.mean, p99: p99?.cells[i]?.mean }));
+  return (
+    <section className="panel chart" data-testid="sweep-chart" data-points={rows.length}>
+      <header className="panel-head">
+        <h2>
+          Sweep of {setting} <span className="unit">ops/s and p99 ms per value</span>
+        </h2>
+      </header>
+      <LineChart responsive style={{ width: '100%', height: HEIGHT }} data={rows} margin={MARGIN}>
+        <CartesianGrid stroke="#e5e7eb" vertical={false} />
+        <XAxis dataKey="value" fontSize={12} />
+        <YAxis yAxisId="ops" tickFormatter={fmtCompact} fontSize={12} />
+        <YAxis yAxisId="p99" orientation="right" tickFormatter={fmtCompact} fontSize={12} />
+        <Tooltip isAnimationActive={false} />
+        <Legend />
+        <Line yAxisId="ops" dataKey="ops" name="ops/s (all ops)" stroke={OPS_COLOR} isAnimationActive={false} />
+        <Line yAxisId="p99" dataKey="p99" name="p99 ms (mean of seconds)" stroke={P99_COLOR} strokeDasharray="6 3" isAnimationActive={false} />
+      </LineChart>
+    </section>
+  );
+}
