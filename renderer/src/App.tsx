@@ -1,6 +1,6 @@
 import { useCatalog } from './hooks/useCatalog';
 import { useLiveStream } from './hooks/useLiveStream';
-import { useSweepComparison } from './hooks/useSweepComparison';
+import { useGroupComparison } from './hooks/useGroupComparison';
 import { phaseLabel } from './components/live/progress';
 import { LivePage } from './pages/LivePage';
 import { ScenariosPage } from './pages/ScenariosPage';
@@ -25,7 +25,7 @@ const CONNECTION_TEXT = { connecting: 'Connecting…', open: 'Connected', closed
 export function App() {
   useLiveStream();
   useCatalog();
-  useSweepComparison();
+  useGroupComparison();
   const page = useKv((s) => s.page);
   const connection = useKv((s) => s.connection);
   const phase = useKv((s) => s.live.phase);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type Browser } from '../helpers/browser';
@@ -138,6 +139,8 @@ describe('the dashboard in a real browser, through the twin', () => {
     });
     expect(width).toBe(Math.ceil(box.w * 2));
     expect(height).toBe(Math.ceil(box.h * 2));
+    // Decodable: its image data inflates to exactly one filter byte plus width RGBA pixels per row.
+    expect(pngPixelBytes(png)).toBe(height * (1 + width * 4));
 
     await page.click(tid('nav-runs'));
     await page.fill(tid(`label-${ids[0]}`), 'after upgrade');
@@ -185,4 +188,17 @@ async function paintedPixels(page: Page, testId: string): Promise<number> {
     if (data) for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) n++;
     return n;
   }, `[data-testid="${testId}"] canvas`);
+}
+
+/** Bytes of a PNG's inflated image data (concatenated IDAT chunks); throws if they do not inflate. */
+function pngPixelBytes(png: Buffer): number {
+  const parts: Buffer[] = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    if (type === 'IHDR') expect([png[at + 16], png[at + 17]]).toEqual([8, 6]); // 8-bit RGBA
+    if (type === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return inflateSync(Buffer.concat(parts)).length;
 }

@@ -7,7 +7,7 @@ import type { LatencyStats } from '../../app/metrics/histogram';
 import { mergeTicks, type Sample } from '../../app/metrics/sample';
 import { summarize } from '../../app/metrics/summary';
 import { RUN_FORMAT, RUN_FORMAT_VERSION, type RunEnvironment } from '../../app/run/format';
-import type { RunFile } from '../../app/run/reader';
+import type { RunFile } from '../../app/run/format';
 import { findScenario } from '../../app/scenario/catalog';
 import { applyOverrides } from '../../app/scenario/overrides';
 import { parseScenario } from '../../app/scenario/schema';

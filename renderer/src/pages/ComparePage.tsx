@@ -4,6 +4,7 @@ import { Chart } from '../charts/Chart';
 import { alignedRows, overlaySpec, runNames } from '../components/runs/compareShape';
 import { CompareTables } from '../components/runs/CompareTables';
 import { SweepChart } from '../components/runs/SweepChart';
+import { RepeatSummary } from '../components/runs/RepeatSummary';
 import { useBridge } from '../bridge/context';
 import { download, downloadFile } from '../export/download';
 import { elementToPng } from '../export/png';
@@ -90,6 +91,7 @@ export function ComparePage() {
             </ul>
           )}
         </section>
+        {open.repeat && <RepeatSummary c={c} />}
         {open.sweep && <SweepChart setting={open.sweep.setting} values={open.sweep.values} c={c} />}
         <div className="compare-charts">
           {charts.map((ch) => (

@@ -16,6 +16,8 @@ export interface OpenComparison {
   view: CompareView;
   /** Set when the comparison is of a sweep: the setting and its values, in run order. */
   sweep?: { setting: string; values: unknown[] };
+  /** Set when the runs are repeats of one scenario: the page then leads with their median and spread. */
+  repeat?: boolean;
 }
 
 /** Repeat and sweep as typed in the start bar: kept as text until Start reads them. */

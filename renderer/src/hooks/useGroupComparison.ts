@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import type { Pushes } from '../../../app/protocol/bridge';
+import { MAX_RUNS, MIN_RUNS } from '../../../app/stats/compare';
+import { useBridge } from '../bridge/context';
+import { useKv, type OpenComparison } from '../store/store';
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/**
+ * When the last run of a repeat or sweep ends, its comparison opens by
+ * itself: a sweep's values (one run each, the first value the baseline), or
+ * a repeat's runs with their median, spread and outliers.
+ */
+export function useGroupComparison(): void {
+  const { bridge } = useBridge();
+  useEffect(
+    () =>
+      bridge.onPush((channel, data) => {
+        if (channel !== 'groupEnded') return;
+        // The listener is generic over channels; this one carries groupEnded's payload.
+        const { group, compare, values, runIds } = data as Pushes['groupEnded'];
+        const sweep = group.kind === 'sweep' && group.setting ? { setting: group.setting, values } : undefined;
+        const ids = sweep ? compare : runIds.slice(0, MAX_RUNS);
+        if (ids.length < MIN_RUNS) return;
+        bridge.compareRuns({ ids, baseline: 0 }).then(
+          (view) => {
+            const open: OpenComparison = { ids, baseline: 0, view, ...(sweep ? { sweep } : { repeat: true }) };
+            useKv.getState().showComparison(open);
+          },
+          (err: unknown) => useKv.getState().noteError(`could not compare the ${group.kind}: ${message(err)}`),
+        );
+      }),
+    [bridge],
+  );
+}
