@@ -152,3 +152,12 @@ export function wrapper(bridge: Bridge, connection: ConnectionSource = ALWAYS_OP
     return <BridgeProvider value={{ bridge, connection }}>{children}</BridgeProvider>;
   };
 }
+
+/** jsdom has no layout; recharts' responsive charts only need the observer to exist. */
+export function stubResizeObserver(): void {
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}

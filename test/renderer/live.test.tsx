@@ -5,16 +5,9 @@ import { LivePage } from '../../renderer/src/pages/LivePage';
 import { MAX_CHART_POINTS } from '../../renderer/src/store/downsample';
 import { fromState } from '../../renderer/src/store/live';
 import { resetStore, useKv } from '../../renderer/src/store/store';
-import { fakeBridge, idleState, runInfo, sample, summary, wrapper } from './fixtures';
+import { fakeBridge, stubResizeObserver, idleState, runInfo, sample, summary, wrapper } from './fixtures';
 
-beforeAll(() => {
-  // jsdom has no layout; recharts' responsive charts only need the observer to exist.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(stubResizeObserver);
 beforeEach(resetStore);
 afterEach(cleanup);
 

@@ -8,16 +8,9 @@ import { ComparePage } from '../../renderer/src/pages/ComparePage';
 import { RunsPage } from '../../renderer/src/pages/RunsPage';
 import { resetStore, useKv } from '../../renderer/src/store/store';
 import { fixtureRun, steady } from '../unit/run-fixture';
-import { fakeBridge, wrapper } from './fixtures';
+import { fakeBridge, stubResizeObserver, wrapper } from './fixtures';
 
-beforeAll(() => {
-  // jsdom has no layout; recharts' responsive charts only need the observer to exist.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(stubResizeObserver);
 beforeEach(resetStore);
 afterEach(cleanup);
 
