@@ -19,8 +19,12 @@ export function isAppUrl(url: string): boolean {
   }
 }
 
-/** Schemes the window may load besides the app's: the developer tools only. */
-const INTERNAL_SCHEMES = new Set(['devtools:']);
+/**
+ * Schemes the window may load besides the app's: the developer tools, and
+ * data: URLs the page builds itself (chart pictures for the PNG export, the
+ * files it saves); neither reaches the network.
+ */
+const INTERNAL_SCHEMES = new Set(['devtools:', 'data:']);
 
 /** Whether the window may request `url` at all: the app's files yes, anything remote no. */
 export function isAllowedRequest(url: string): boolean {

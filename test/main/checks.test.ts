@@ -16,6 +16,9 @@ describe('app URLs', () => {
     expect(isAppUrl('https://app/index.html')).toBe(false);
     expect(isAppUrl('not a url')).toBe(false);
     expect(isAllowedRequest('https://example.com/')).toBe(false);
+    expect(isAllowedRequest('file:///etc/passwd')).toBe(false);
+    // What the page builds itself (the PNG export's chart images, saved files) never leaves the machine.
+    expect(isAllowedRequest('data:image/png;base64,AAAA')).toBe(true);
   });
 });
 
