@@ -5,16 +5,9 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from 'playw
 
 /** Debian's Chromium, as the e2e tests use. */
 export const CHROMIUM = '/usr/bin/chromium';
-/** Keep Chromium off the network and quiet in a sandboxless container. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** One list of flags for every headless Chromium kvscope starts (tests, benches, `compare --png`). */
+export { CHROMIUM_ARGS } from '../../main/headless-browser';
+import { CHROMIUM_ARGS } from '../../main/headless-browser';
 /** A desktop-sized window, so the charts have a realistic number of pixels to draw. */
 const VIEWPORT = { width: 1400, height: 1000 };
 const LAUNCH_TIMEOUT_MS = 30_000;

@@ -18,13 +18,15 @@ usage:
   kvscope scenarios
   kvscope serve [--port N] [--host H] [--runs-dir DIR]
   kvscope runs [--sort date|ops|p99|scenario] [--filter TEXT] [--runs-dir DIR]
-  kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--runs-dir DIR]
+  kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--png FILE [--browser PATH]]
+                  [--runs-dir DIR]
   kvscope export RUN --csv FILE [--format seconds|bench] [--runs-dir DIR]
 
 --repeat runs the scenario N times; --sweep runs it once per value of one setting (each value --repeat times);
 both end with the median and spread per value and mark runs that stand apart.
 RUN is a run file, or the start of a run's id or file name in the runs folder. compare takes 2 to 8
-runs; the first is the baseline unless --baseline N names another (1-based).
+runs; the first is the baseline unless --baseline N names another (1-based). --png draws the Compare page
+in headless Chromium or Chrome (found on disk, KVSCOPE_BROWSER or --browser) and saves its picture.
 --set uses dotted paths into the scenario: --set durationSeconds=30 --set target.mode=cluster --set mix.get=0.9
 serve shows the dashboard in a browser (default http://${DEFAULT_HOST}:${DEFAULT_PORT}/; --port 0 picks a free
 port); it stays on loopback unless --host says otherwise (e.g. 0.0.0.0 on a load box without a display).

@@ -6,6 +6,7 @@ import { readRunFile } from '../../app/run/reader';
 import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
 import { defaultRunsDir } from '../paths';
 import { indexRuns, resolveRun } from '../run-index';
+import { comparePng } from './compare-png';
 import { comparisonText } from './compare-view';
 import { UsageError } from './load-scenario';
 import { runsTable, SORT_KEYS, type SortKey } from './runs-list';
@@ -24,8 +25,8 @@ export function runsCommand(args: string[], out: Out): number {
   return 0;
 }
 
-/** `kvscope compare A B [C ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--runs-dir DIR]` */
-export function compareCommand(args: string[], out: Out): number {
+/** `kvscope compare A B [C ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--png FILE [--browser PATH]] [--runs-dir DIR]` */
+export async function compareCommand(args: string[], out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -33,6 +34,8 @@ export function compareCommand(args: string[], out: Out): number {
       baseline: { type: 'string', default: '1' },
       csv: { type: 'string' },
       'series-csv': { type: 'string' },
+      png: { type: 'string' },
+      browser: { type: 'string' },
       'runs-dir': { type: 'string' },
     },
   });
@@ -44,17 +47,22 @@ export function compareCommand(args: string[], out: Out): number {
   if (!Number.isInteger(baseline) || baseline < 0 || baseline >= positionals.length) {
     throw new UsageError(`--baseline is the position of a run in the list, 1 to ${positionals.length}, got "${values.baseline}"`);
   }
-  const runs = positionals.map((ref) => {
+  const files = positionals.map((ref) => {
     try {
-      return readRunFile(resolveRun(ref, dir, existsSync));
+      return resolveRun(ref, dir, existsSync);
     } catch (err) {
       throw new UsageError((err as Error).message);
     }
   });
+  const runs = files.map((f) => readRunFile(f));
   const c = compareRuns(runs, baseline);
   out(comparisonText(c));
   if (values.csv) writeFileSync(values.csv, comparisonCsv(c));
   if (values['series-csv']) writeFileSync(values['series-csv'], alignedSeriesCsv(runs, c.runs.map((r) => `${r.name} ${r.id.slice(0, 8)}`)));
+  if (values.png) {
+    await comparePng({ files, ids: runs.map((r) => r.header.id), baseline, out: values.png, browser: values.browser });
+    out(`wrote ${values.png}`);
+  }
   return 0;
 }
 

@@ -1,6 +1,7 @@
 import { useCatalog } from './hooks/useCatalog';
 import { useLiveStream } from './hooks/useLiveStream';
 import { useGroupComparison } from './hooks/useGroupComparison';
+import { useCompareLink } from './hooks/useCompareLink';
 import { phaseLabel } from './components/live/progress';
 import { LivePage } from './pages/LivePage';
 import { ScenariosPage } from './pages/ScenariosPage';
@@ -26,6 +27,7 @@ export function App() {
   useLiveStream();
   useCatalog();
   useGroupComparison();
+  useCompareLink();
   const page = useKv((s) => s.page);
   const connection = useKv((s) => s.connection);
   const phase = useKv((s) => s.live.phase);

@@ -61,6 +61,22 @@ describe('kvscope runs, compare and export', () => {
     expect(readFileSync(seriesPath, 'utf8').split('\r\n')).toHaveLength(22);
   });
 
+  it('draws the comparison to a PNG in headless Chromium, at twice the Compare page size', () => {
+    const png = join(dir, 'cmp.png');
+    const out = cli(['compare', 'aaaa', 'bbbb', '--runs-dir', dir, '--png', png, '--browser', '/usr/bin/chromium']);
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    expect(out.stdout).toMatch(/wrote .*cmp\.png/);
+    const bytes = readFileSync(png);
+    expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+    // The page is 1400 px wide (less the scrollbar and margins) and drawn at 2x; the charts and tables make it tall.
+    expect(width).toBeGreaterThan(2000);
+    expect(width).toBeLessThanOrEqual(2800);
+    expect(height).toBeGreaterThan(width / 2);
+    expect(cli(['compare', 'aaaa', 'bbbb', '--runs-dir', dir, '--png', png, '--browser', '/nonexistent/chrome']).stderr).toMatch(/browser \/nonexistent\/chrome does not exist/);
+  });
+
   it('refuses one run, an unknown run and a bad baseline with a usage error', () => {
     expect(cli(['compare', 'aaaa', '--runs-dir', dir]).stderr).toMatch(/compare takes 2 to 8 runs, got 1/);
     const unknown = cli(['compare', 'aaaa', 'zzzz', '--runs-dir', dir]);

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CompareView, RunListItem } from '../../app/protocol/bridge';
 import { compareRuns } from '../../app/stats/compare';
+import { parseCompareLink } from '../../renderer/src/hooks/useCompareLink';
 import { useGroupComparison } from '../../renderer/src/hooks/useGroupComparison';
 import { ComparePage } from '../../renderer/src/pages/ComparePage';
 import { RunsPage } from '../../renderer/src/pages/RunsPage';
@@ -57,6 +58,16 @@ describe('the Runs page', () => {
     fireEvent.click(screen.getByTestId('compare-button'));
     await waitFor(() => expect(useKv.getState().page).toBe('compare'));
     expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({ ids: ['bbbbbbbb-2', 'cccccccc-3'], baseline: 0 });
+  });
+});
+
+describe('a compare link', () => {
+  it('names 2 to 8 runs and a baseline among them, or nothing', () => {
+    expect(parseCompareLink('#compare=a,b&baseline=1')).toEqual({ ids: ['a', 'b'], baseline: 1 });
+    expect(parseCompareLink('#compare=a,b')).toEqual({ ids: ['a', 'b'], baseline: 0 });
+    expect(parseCompareLink('#compare=a')).toBeNull();
+    expect(parseCompareLink('#compare=a,b&baseline=2')).toBeNull();
+    expect(parseCompareLink('')).toBeNull();
   });
 });
 

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { MAX_RUNS, MIN_RUNS } from '../../../app/stats/compare';
+import { useBridge } from '../bridge/context';
+import { useKv } from '../store/store';
+
+const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** `#compare=ID,ID[,...]&baseline=N`: the runs a link (or `kvscope compare --png`) asks to see side by side. */
+export function parseCompareLink(hash: string): { ids: string[]; baseline: number } | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const ids = (params.get('compare') ?? '').split(',').filter((id) => id !== '');
+  const baseline = Number(params.get('baseline') ?? '0');
+  if (ids.length < MIN_RUNS || ids.length > MAX_RUNS || !Number.isInteger(baseline) || baseline < 0 || baseline >= ids.length) return null;
+  return { ids, baseline };
+}
+
+/** Opens the comparison a page was loaded with, once the Bridge answers. */
+export function useCompareLink(): void {
+  const { bridge } = useBridge();
+  useEffect(() => {
+    const link = parseCompareLink(window.location.hash);
+    if (!link) return;
+    bridge.compareRuns(link).then(
+      (view) => useKv.getState().showComparison({ ...link, view }),
+      (err: unknown) => useKv.getState().noteError(`could not open the compared runs: ${message(err)}`),
+    );
+  }, [bridge]);
+}
