@@ -3,7 +3,7 @@ import type { Sample } from '../metrics/sample';
 import type { RunStatus, Summary } from '../metrics/summary';
 import { MAX_REPEAT, MAX_SWEEP_VALUES, type RunGroup } from '../plan/group';
 import type { Comparison } from '../stats/compare';
-import type { LogEntry, Phase, PhaseMark } from '../run/format';
+import type { LogEntry, Phase, PhaseMark, RunFacts } from '../run/format';
 import type { FieldError, Scenario, ScenarioInput } from '../scenario/schema';
 
 /**
@@ -59,19 +59,9 @@ export const EXPORT_KINDS = ['run-seconds', 'run-bench', 'run-file', 'compare-su
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** A run in the library, as the Runs page lists it. */
-export interface RunListItem {
-  id: string;
-  file: string;
-  scenario: string;
-  target: string;
-  createdAt: string;
-  seconds: number | null;
-  opsPerSec: number | null;
-  /** µs */
-  p99: number | null;
+export interface RunListItem extends RunFacts {
   status: RunStatus | 'unreadable';
   label: string;
-  group: RunGroup | null;
   error?: string;
 }
 

@@ -4,7 +4,12 @@ import type { RunGroup } from '../plan/group';
 import type { Scenario } from '../scenario/schema';
 
 export const RUN_FORMAT = 'kvscope-run';
-/** 2: the header may carry a `group` (repeats and sweeps); version 1 files migrate by having none. */
+/**
+ * The version this build writes, and the newest it reads. Older files are
+ * brought to this shape by app/run/migrate.ts, one step per version:
+ * 1: the first format.
+ * 2: the header may carry a `group` (repeats and sweeps); version 1 files migrate by having none.
+ */
 export const RUN_FORMAT_VERSION = 2;
 
 export type Phase = 'starting' | 'warmup' | 'running' | 'stopping' | RunStatus;
@@ -35,6 +40,8 @@ export interface RunHeader {
   env: RunEnvironment;
   /** Set when the run is one of a repeat or a sweep: which group, which place in it, which value. */
   group?: RunGroup;
+  // No label here: a run file is what was measured and is never rewritten.
+  // Labels are the user's notes, kept beside the run (main/library, `<run file>.meta.json`).
 }
 
 export interface PhaseMark {
@@ -69,4 +76,21 @@ export interface RunFile {
   summary: Summary;
   /** True when the file ended without a summary (the run did not finish writing). */
   interrupted: boolean;
+}
+
+/** What a listing shows of a run, read from its header and summary alone. */
+export interface RunFacts {
+  id: string;
+  /** The file's name (no folder). */
+  file: string;
+  scenario: string;
+  target: string;
+  createdAt: string;
+  /** Measured seconds (summary.seconds); null without a summary. */
+  seconds: number | null;
+  /** Mean ops/s over the measured phase (summary.total.opsPerSec.mean); null without a summary. */
+  opsPerSec: number | null;
+  /** p99 of every op type together, µs (summary.total.latency.p99); null without a summary. */
+  p99: number | null;
+  group: RunGroup | null;
 }

@@ -1,100 +1,130 @@
-import { readFileSync } from 'node:fs';
-import type { Sample } from '../metrics/sample';
-import { summarize, type Summary } from '../metrics/summary';
-import { migrateHeader } from './migrate';
-import { RUN_FORMAT, RUN_FORMAT_VERSION, type RunFile, type LogEntry, type PhaseMark, type RunHeader, type RunLine } from './format';
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { summarize } from '../metrics/summary';
+import type { RunFile, RunHeader } from './format';
+import { LineSplitter } from './lines';
+import { lineTooLong, maxLineBytes, RunFileError, RunParser, type ParsedRun } from './parser';
 
 export type { RunFile };
+export { RunFileError };
 
-export class RunFileError extends Error {
-  constructor(
-    readonly path: string,
-    reason: string,
-  ) {
-    super(`${path}: ${reason}`);
-    this.name = 'RunFileError';
-  }
-}
+/**
+ * Reading run files. Every path goes through the same line parser
+ * (`RunParser`): the first line must be a kvscope header of a version this
+ * build reads (older ones are migrated), every record after it is checked,
+ * and only a cut last line is forgiven: the run is then interrupted.
+ *
+ * Files are read in chunks, never as one string, so a run of hundreds of MB
+ * costs its parsed samples in memory and nothing more.
+ */
 
-/** Read a run file; a file cut short by a crash still opens, marked interrupted. */
-export function readRunFile(path: string): RunFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new RunFileError(path, `cannot read: ${(err as Error).message}`);
-  }
-  return parseRun(text, path);
-}
+/** Bytes read at a time. */
+const CHUNK_BYTES = 1024 * 1024;
 
-export function parseRun(text: string, path = '(run)'): RunFile {
-  const lines = text.split('\n');
-  // Only the last line can be cut short by a crash; anywhere else, bad JSON is corruption.
-  let lastNonEmpty = lines.length - 1;
-  while (lastNonEmpty >= 0 && lines[lastNonEmpty].trim() === '') lastNonEmpty--;
-  if (lastNonEmpty < 0) throw new RunFileError(path, 'empty file');
-  const out: { header?: RunHeader; summary?: Summary; phases: PhaseMark[]; samples: Sample[]; logs: LogEntry[] } = {
-    phases: [],
-    samples: [],
-    logs: [],
-  };
-  let truncated = false;
-  for (let i = 0; i <= lastNonEmpty; i++) {
-    const raw = lines[i];
-    if (raw.trim() === '') continue;
-    let line: RunLine | null;
-    try {
-      line = JSON.parse(raw) as RunLine | null;
-    } catch {
-      if (i === lastNonEmpty && out.header) {
-        truncated = true;
-        continue;
-      }
-      throw new RunFileError(path, out.header ? `line ${i + 1} is not JSON` : 'not a kvscope run file');
-    }
-    if (line === null || typeof line !== 'object' || typeof line.type !== 'string') {
-      throw new RunFileError(path, out.header ? `line ${i + 1} is not a run record` : 'not a kvscope run file');
-    }
-    if (!out.header) {
-      out.header = readHeader(line, path);
-      continue;
-    }
-    switch (line.type) {
-      case 'phase':
-        out.phases.push(line.data);
-        break;
-      case 'sample':
-        out.samples.push(line.data);
-        break;
-      case 'log':
-        out.logs.push(line.data);
-        break;
-      case 'summary':
-        out.summary = line.data;
-        break;
-      default:
-        throw new RunFileError(path, `line ${i + 1} has unknown type ${(line as { type: string }).type}`);
-    }
-  }
-  if (!out.header) throw new RunFileError(path, 'empty file');
+function toRunFile(p: ParsedRun): RunFile {
   return {
-    header: out.header,
-    phases: out.phases,
-    samples: out.samples,
-    logs: out.logs,
-    summary: out.summary ?? summarize(out.samples, 'interrupted'),
-    interrupted: truncated || out.summary === undefined,
+    header: p.header,
+    phases: p.phases,
+    samples: p.samples,
+    logs: p.logs,
+    summary: p.summary ?? summarize(p.samples, 'interrupted'),
+    interrupted: p.truncated || p.summary === undefined,
   };
 }
 
-function readHeader(line: RunLine, path: string): RunHeader {
-  if (line.type !== 'header' || line.data === null || typeof line.data !== 'object' || line.data.format !== RUN_FORMAT) {
-    throw new RunFileError(path, 'not a kvscope run file');
+function wrapIo(path: string, err: unknown): RunFileError {
+  if (err instanceof RunFileError) return err;
+  return new RunFileError(path, `cannot read: ${(err as Error).message}`);
+}
+
+/** A run file's text (already in memory, e.g. dropped into the window). */
+export function parseRun(text: string, path = '(run)'): RunFile {
+  const parser = new RunParser(path);
+  const tooLong = lineTooLong(path);
+  let lineNo = 0;
+  let start = 0;
+  while (start <= text.length) {
+    let nl = text.indexOf('\n', start);
+    if (nl === -1) nl = text.length;
+    lineNo++;
+    // Characters, not bytes: close enough for a limit that only guards against non-run input.
+    if (nl - start > maxLineBytes(lineNo)) tooLong(lineNo, maxLineBytes(lineNo));
+    parser.line(text.slice(start, nl), lineNo);
+    start = nl + 1;
   }
-  if (typeof line.data.version !== 'number') throw new RunFileError(path, 'run file has no format version');
-  if (line.data.version > RUN_FORMAT_VERSION) {
-    throw new RunFileError(path, `written by a newer kvscope (format ${line.data.version}; this one reads ${RUN_FORMAT_VERSION})`);
+  return toRunFile(parser.finish());
+}
+
+function readSyncInto(path: string, parser: RunParser): ParsedRun {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    throw wrapIo(path, err);
   }
-  if (!Number.isInteger(line.data.version) || line.data.version < 1) throw new RunFileError(path, `unknown run format version ${line.data.version}`);
-  return migrateHeader(line.data);
+  try {
+    const splitter = new LineSplitter((l, n) => parser.line(l, n), maxLineBytes, lineTooLong(path));
+    const buf = Buffer.allocUnsafe(CHUNK_BYTES);
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, buf, 0, CHUNK_BYTES, null);
+      } catch (err) {
+        throw wrapIo(path, err);
+      }
+      if (n === 0) break;
+      splitter.push(buf.subarray(0, n));
+    }
+    splitter.end();
+    return parser.finish();
+  } finally {
+    closeSync(fd);
+  }
+}
+
+async function readAsyncInto(path: string, parser: RunParser): Promise<ParsedRun> {
+  const splitter = new LineSplitter((l, n) => parser.line(l, n), maxLineBytes, lineTooLong(path));
+  const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+  try {
+    for await (const chunk of stream) splitter.push(chunk as Buffer);
+  } catch (err) {
+    throw wrapIo(path, err);
+  } finally {
+    stream.destroy();
+  }
+  splitter.end();
+  return parser.finish();
+}
+
+/** Read a run file (blocking); a file cut short by a crash still opens, marked interrupted. */
+export function readRunFile(path: string): RunFile {
+  return toRunFile(readSyncInto(path, new RunParser(path)));
+}
+
+/** Read a run file streaming, a chunk at a time, without blocking the event loop for its whole length. */
+export async function readRunFileAsync(path: string): Promise<RunFile> {
+  return toRunFile(await readAsyncInto(path, new RunParser(path)));
+}
+
+/** What checking a whole run file found: its (migrated) header and how it ends. */
+export interface RunCheck {
+  header: RunHeader;
+  /** No summary line, or a cut last line. */
+  interrupted: boolean;
+  samples: number;
+}
+
+/**
+ * Validate every line of a run file streaming, keeping nothing in memory
+ * but the header: for deciding whether a file may enter the library.
+ * `name` is what error messages call the file (the user's file, not a temporary copy).
+ */
+export async function checkRunFile(path: string, name = path): Promise<RunCheck> {
+  let parsed: ParsedRun;
+  try {
+    parsed = await readAsyncInto(path, new RunParser(name, false));
+  } catch (err) {
+    if (err instanceof RunFileError && name !== path && err.path === path) throw new RunFileError(name, err.message.slice(path.length + 2));
+    throw err;
+  }
+  return { header: parsed.header, interrupted: parsed.truncated || parsed.summary === undefined, samples: parsed.counts.sample };
 }
