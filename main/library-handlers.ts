@@ -21,7 +21,7 @@ export class LibraryHandlers {
 
   /** A kept run as the Live page shows a run: every second (per-node series included), its logs and summary. */
   async openRun(p: { id: string }): Promise<LiveState> {
-    const r = this.library.read(p.id);
+    const r = await this.library.read(p.id);
     return {
       run: {
         runId: r.header.id,
@@ -34,17 +34,17 @@ export class LibraryHandlers {
       samples: r.samples.map(toLiveSample),
       logs: r.logs,
       summary: r.summary,
-      file: this.library.path(p.id),
+      file: await this.library.path(p.id),
     };
   }
 
   async labelRun(p: { id: string; label: string }): Promise<{ ok: true }> {
-    this.library.label(p.id, p.label);
+    await this.library.label(p.id, p.label);
     return { ok: true };
   }
 
   async deleteRun(p: { id: string }): Promise<{ ok: true }> {
-    this.library.delete(p.id);
+    await this.library.delete(p.id);
     return { ok: true };
   }
 
@@ -53,7 +53,7 @@ export class LibraryHandlers {
   }
 
   async compareRuns(p: { ids: string[]; baseline: number }): Promise<CompareView> {
-    const runs = p.ids.map((id) => this.library.read(id));
+    const runs = await Promise.all(p.ids.map((id) => this.library.read(id)));
     const comparison = compareRuns(runs, p.baseline);
     const ops = [...new Set(runs.flatMap((r) => opTypes(r.samples))), TOTAL];
     const throughput = Object.fromEntries(
@@ -63,7 +63,7 @@ export class LibraryHandlers {
   }
 
   async exportFile(p: { kind: ExportKind; ids: string[]; baseline?: number }): Promise<ExportedFile> {
-    const runs = p.ids.map((id) => this.library.read(id));
+    const runs = await Promise.all(p.ids.map((id) => this.library.read(id)));
     const stem = (r: RunFile) => `${r.header.scenario.name ?? 'run'}_${r.header.id.slice(0, SHORT_ID)}`;
     switch (p.kind) {
       case 'run-seconds':
@@ -71,7 +71,7 @@ export class LibraryHandlers {
       case 'run-bench':
         return { name: `${stem(runs[0])}_benchmark.csv`, mime: CSV, text: benchCsv(runs[0]) };
       case 'run-file': {
-        const f = this.library.text(p.ids[0]);
+        const f = await this.library.text(p.ids[0]);
         return { name: f.name, mime: 'application/x-ndjson', text: f.text };
       }
       case 'compare-summary':

@@ -14,14 +14,14 @@ import { runsTable, SORT_KEYS, type SortKey } from './runs-list';
 type Out = (text: string) => void;
 
 /** `kvscope runs [--sort date|ops|p99|scenario] [--filter TEXT] [--runs-dir DIR]` */
-export function runsCommand(args: string[], out: Out): number {
+export async function runsCommand(args: string[], out: Out): Promise<number> {
   const { values } = parseArgs({
     args,
     options: { sort: { type: 'string', default: 'date' }, filter: { type: 'string', default: '' }, 'runs-dir': { type: 'string' } },
   });
   const sort = values.sort as SortKey;
   if (!SORT_KEYS.includes(sort)) throw new UsageError(`--sort must be one of ${SORT_KEYS.join(', ')}, got "${values.sort}"`);
-  out(runsTable(indexRuns(values['runs-dir'] ?? defaultRunsDir()), sort, values.filter));
+  out(runsTable(await indexRuns(values['runs-dir'] ?? defaultRunsDir()), sort, values.filter));
   return 0;
 }
 
@@ -47,13 +47,7 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
   if (!Number.isInteger(baseline) || baseline < 0 || baseline >= positionals.length) {
     throw new UsageError(`--baseline is the position of a run in the list, 1 to ${positionals.length}, got "${values.baseline}"`);
   }
-  const files = positionals.map((ref) => {
-    try {
-      return resolveRun(ref, dir, existsSync);
-    } catch (err) {
-      throw new UsageError((err as Error).message);
-    }
-  });
+  const files = await Promise.all(positionals.map((ref) => resolveRun(ref, dir, existsSync).catch((err: Error) => Promise.reject(new UsageError(err.message)))));
   const runs = files.map((f) => readRunFile(f));
   const c = compareRuns(runs, baseline);
   out(comparisonText(c));
@@ -69,7 +63,7 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
 const EXPORT_FORMATS = ['seconds', 'bench'] as const;
 
 /** `kvscope export RUN --csv FILE [--format seconds|bench] [--runs-dir DIR]` */
-export function exportCommand(args: string[], out: Out): number {
+export async function exportCommand(args: string[], out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -81,7 +75,7 @@ export function exportCommand(args: string[], out: Out): number {
   if (!EXPORT_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, got "${values.format}"`);
   let path: string;
   try {
-    path = resolveRun(positionals[0], values['runs-dir'] ?? defaultRunsDir(), existsSync);
+    path = await resolveRun(positionals[0], values['runs-dir'] ?? defaultRunsDir(), existsSync);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -6,8 +6,8 @@ export type SortKey = (typeof SORT_KEYS)[number];
 
 const SHORT_ID = 8;
 
-const opsOf = (e: RunIndexEntry): number => e.summary?.total.opsPerSec.mean ?? -1;
-const p99Of = (e: RunIndexEntry): number => e.summary?.total.latency.p99 ?? Infinity;
+const opsOf = (e: RunIndexEntry): number => e.opsPerSec ?? -1;
+const p99Of = (e: RunIndexEntry): number => e.p99 ?? Infinity;
 
 const ORDER: Record<SortKey, (a: RunIndexEntry, b: RunIndexEntry) => number> = {
   date: (a, b) => b.file.localeCompare(a.file),
@@ -27,9 +27,9 @@ export function runsTable(entries: readonly RunIndexEntry[], sort: SortKey, filt
       e.createdAt.replace('T', ' ').slice(0, 19),
       e.scenario,
       e.target,
-      e.summary ? `${e.summary.seconds} s` : '',
-      e.summary ? fmtInt(e.summary.total.opsPerSec.mean) : '',
-      e.summary ? fmtMs(e.summary.total.latency.p99) : '',
+      e.seconds === null ? '' : `${e.seconds} s`,
+      e.opsPerSec === null ? '' : fmtInt(e.opsPerSec),
+      e.p99 === null ? '' : fmtMs(e.p99),
       e.status,
     ]);
   if (rows.length === 0) return filter ? `no runs match "${filter}"` : 'no runs yet';

@@ -35,8 +35,8 @@ describe('kvscope runs, compare and export', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('lists every run newest first, the interrupted one marked and the foreign file named, not hiding the rest', () => {
-    const entries = indexRuns(dir);
+  it('lists every run newest first, the interrupted one marked and the foreign file named, not hiding the rest', async () => {
+    const entries = await indexRuns(dir);
     expect(entries.map((e) => e.status)).toEqual(['unreadable', 'interrupted', 'done', 'done']);
     expect(entries[0].error).toMatch(/not a kvscope run file/);
     const out = cli(['runs', '--runs-dir', dir]);

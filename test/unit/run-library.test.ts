@@ -31,44 +31,44 @@ describe('the run library', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('labels a run beside it, and a label too long is refused with the limit', () => {
+  it('labels a run beside it, and a label too long is refused with the limit', async () => {
     const before = digest(dir);
-    lib.label(a.header.id, 'before upgrade');
-    expect(lib.list().find((r) => r.id === a.header.id)?.label).toBe('before upgrade');
-    expect(lib.list().find((r) => r.id === b.header.id)?.label).toBe('');
+    await lib.label(a.header.id, 'before upgrade');
+    expect((await lib.list()).find((r) => r.id === a.header.id)?.label).toBe('before upgrade');
+    expect((await lib.list()).find((r) => r.id === b.header.id)?.label).toBe('');
     const after = digest(dir);
     for (const [f, h] of Object.entries(before)) expect(after[f]).toBe(h);
-    expect(() => lib.label(a.header.id, 'x'.repeat(MAX_LABEL_LENGTH + 1))).toThrow(/at most 200 characters/);
+    await expect(lib.label(a.header.id, 'x'.repeat(MAX_LABEL_LENGTH + 1))).rejects.toThrow(/at most 200 characters/);
   });
 
-  it('deletes exactly one run and its label, leaving the others byte for byte', () => {
-    lib.label(a.header.id, 'gone soon');
-    lib.label(b.header.id, 'stays');
+  it('deletes exactly one run and its label, leaving the others byte for byte', async () => {
+    await lib.label(a.header.id, 'gone soon');
+    await lib.label(b.header.id, 'stays');
     const before = digest(dir);
-    lib.delete(a.header.id);
+    await lib.delete(a.header.id);
     const after = digest(dir);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).filter((f) => !f.includes('aaaa0000')).sort());
     for (const [f, h] of Object.entries(after)) expect(h).toBe(before[f]);
-    expect(() => lib.delete(a.header.id)).toThrow(/no run/);
+    await expect(lib.delete(a.header.id)).rejects.toThrow(/no run/);
   });
 
-  it('imports a run file under a fresh name, never over another, and refuses foreign or known runs', () => {
+  it('imports a run file under a fresh name, never over another, and refuses foreign or known runs', async () => {
     const before = digest(dir);
-    const item = lib.import('from-colleague.ndjson', ndjson(c));
+    const item = await lib.import('from-colleague.ndjson', ndjson(c));
     expect(item.id).toBe(c.header.id);
     expect(item.status).toBe('done');
     const after = digest(dir);
     for (const [f, h] of Object.entries(before)) expect(after[f]).toBe(h);
     expect(Object.keys(after)).toHaveLength(3);
-    expect(() => lib.import('again.ndjson', ndjson(c))).toThrow(/already in the library/);
-    expect(() => lib.import('photo.png', '\x89PNG\r\n')).toThrow(/photo.png: not a kvscope run file/);
-    expect(() => lib.import('empty.ndjson', '')).toThrow(/empty file/);
+    await expect(lib.import('again.ndjson', ndjson(c))).rejects.toThrow(/already in the library/);
+    await expect(lib.import('photo.png', '\x89PNG\r\n')).rejects.toThrow(/photo.png: not a kvscope run file/);
+    await expect(lib.import('empty.ndjson', '')).rejects.toThrow(/empty file/);
     expect(digest(dir)).toEqual(after);
   });
 
-  it('lists a broken file with its reason without hiding the runs beside it', () => {
+  it('lists a broken file with its reason without hiding the runs beside it', async () => {
     writeFileSync(join(dir, '2026-11-01T12-00-00-000Z_broken.ndjson'), 'hello\n');
-    const list = lib.list();
+    const list = await lib.list();
     expect(list.map((r) => r.status)).toEqual(['unreadable', 'done', 'done']);
     expect(list[0].error).toMatch(/not a kvscope run file/);
   });
@@ -87,7 +87,7 @@ describe('a very large run file', () => {
   beforeEach(() => void (dir = mkdtempSync(join(tmpdir(), 'kvscope-big-'))));
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('lists from its first and last lines and opens whole, without touching its neighbours', () => {
+  it('lists from its first and last lines and opens whole, without touching its neighbours', async () => {
     const run = fixtureRun('dddd0000-0000-4000-8000-00000000000d', steady(1, { get: { count: 50, us: 100 } }));
     const sample = JSON.stringify({ type: 'sample', data: run.samples[0] }) + '\n';
     const copies = Math.ceil(HUNDRED_MB / sample.length);
@@ -100,12 +100,12 @@ describe('a very large run file', () => {
     writeFileSync(path, JSON.stringify({ type: 'summary', data: run.summary }) + '\n', { flag: 'a' });
     writeFileSync(join(dir, '2026-11-01T09-00-00-000Z_small_aaaa.ndjson'), ndjson(fixtureRun('aaaa', steady(2, { get: { count: 5, us: 100 } }))));
     const lib = new RunLibrary(dir);
-    const listed = lib.list();
+    const listed = await lib.list();
     expect(listed.map((r) => [r.id, r.status])).toEqual([
       [run.header.id, 'done'],
       ['aaaa', 'done'],
     ]);
-    const opened = lib.read(run.header.id);
+    const opened = await lib.read(run.header.id);
     expect(opened.samples.length).toBeGreaterThanOrEqual(copies);
     expect(opened.interrupted).toBe(false);
   });
