@@ -120,6 +120,11 @@ function scenarios(): number {
   return 0;
 }
 
+// `kvscope runs | head`: a reader that stops reading is not an error; the command finishes its work.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE' && err.code !== 'ERR_STREAM_DESTROYED') throw err;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

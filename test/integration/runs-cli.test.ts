@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,16 @@ describe('kvscope runs, compare and export', () => {
     expect(width).toBeLessThanOrEqual(2800);
     expect(height).toBeGreaterThan(width / 2);
     expect(cli(['compare', 'aaaa', 'bbbb', '--runs-dir', dir, '--png', png, '--browser', '/nonexistent/chrome']).stderr).toMatch(/browser \/nonexistent\/chrome does not exist/);
+  });
+
+  it('ends quietly when its reader stops reading (kvscope runs | head)', async () => {
+    const child = spawn(process.execPath, [CLI, 'compare', 'aaaa', 'bbbb', '--runs-dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Unhandled/);
+    expect(code).toBe(0);
   });
 
   it('refuses one run, an unknown run and a bad baseline with a usage error', () => {
