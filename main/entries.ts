@@ -16,7 +16,9 @@ export function packageRoot(): string {
  * Child-process entry points are always the compiled JavaScript, whether main
  * runs from dist/ or from the TypeScript sources under a test runner.
  */
-export function entryPath(rel: 'workers/load/worker' | 'workers/targets/main'): string {
+export type EntryName = 'workers/load/worker' | 'workers/targets/main' | 'workers/monitor/main';
+
+export function entryPath(rel: EntryName): string {
   const p = unpackedPath(join(packageRoot(), 'dist', `${rel}.js`));
   if (!existsSync(p)) throw new Error(`${p} is missing: run \`npm run build\``);
   return p;

@@ -32,6 +32,7 @@ export class Run extends EventEmitter {
   readonly samples: Sample[] = [];
   private pool: WorkerPool | undefined;
   private target: TargetRunner | undefined;
+  private monitor: TargetRunner | undefined;
   private readonly nodes = new NodeTracker();
   private merger: TickMerger | undefined;
   private stopRequested = false;
@@ -100,6 +101,7 @@ export class Run extends EventEmitter {
       timers.forEach((t) => clearTimeout(t));
       await this.pool?.waitExit(STOP_GRACE_MS);
       await this.target?.stop();
+      await this.monitor?.stop();
     }
     if (!this.headerSent) this.sendHeader(nodePath, workerInfo);
     const status: RunStatus = this.failure ? 'failed' : this.stopRequested ? 'stopped' : 'done';
@@ -123,6 +125,7 @@ export class Run extends EventEmitter {
     this.stopRequested = true;
     this.pool?.kill();
     void this.target?.stop();
+    void this.monitor?.stop();
   }
 
   private get ending(): boolean {
@@ -131,6 +134,10 @@ export class Run extends EventEmitter {
 
   private async startTarget(node: NodeBinary): Promise<Endpoint | undefined> {
     const t = this.scenario.target;
+    if (t.kind === 'aerospike') {
+      await this.startMonitor(node);
+      return undefined;
+    }
     if (t.kind !== 'builtin-kv' && t.kind !== 'builtin-file') return undefined;
     if (t.external) return { host: t.host, port: t.port };
     const runner = new TargetRunner(t);
@@ -141,6 +148,26 @@ export class Run extends EventEmitter {
       this.fail(`${t.kind} server exited during the run (code ${e.code}, signal ${e.signal})`);
     });
     return runner.start(node.path, childEnv(node));
+  }
+
+  /**
+   * The cluster monitor: server-side per-node statistics next to the
+   * client-side numbers. Without it the run still measures the client side,
+   * so a monitor that cannot start or dies is a warning, not a failure.
+   */
+  private async startMonitor(node: NodeBinary): Promise<void> {
+    const monitor = new TargetRunner(this.scenario.target, 'workers/monitor/main');
+    this.monitor = monitor;
+    monitor.on('node-stats', (n) => this.nodes.update(n, Date.now()));
+    monitor.on('log', (level, message) => this.log(level, 'monitor', message));
+    monitor.on('exit', (e: { code: number | null; signal: string | null }) => {
+      this.log('warn', 'monitor', `the cluster monitor exited (code ${e.code}, signal ${e.signal}): no more per-node statistics in this run`);
+    });
+    try {
+      await monitor.start(node.path, childEnv(node));
+    } catch (err) {
+      this.log('warn', 'monitor', `no per-node statistics in this run: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   private wirePool(pool: WorkerPool): void {

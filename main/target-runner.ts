@@ -8,7 +8,7 @@ import type { Endpoint } from '../app/protocol/worker';
 import type { NodeCounters } from '../app/metrics/node-stats';
 import type { Target } from '../app/scenario/targets';
 import { ManagedChild, STOP_GRACE_MS } from './child';
-import { entryPath } from './entries';
+import { entryPath, type EntryName } from './entries';
 
 /** A built-in server that does not listen within this long has failed to start. */
 export const TARGET_READY_TIMEOUT_MS = 15_000;
@@ -18,14 +18,20 @@ export type BuiltinTarget = Extract<Target, { kind: 'builtin-kv' | 'builtin-file
 /**
  * Starts one of kvscope's own servers as a child process and relays its
  * per-node counters. Events: 'node-stats' (NodeCounters[]), 'log', 'exit'.
+ * The cluster monitor of an external target (Aerospike) speaks the same
+ * protocol and runs through this class too, from its own entry.
  */
 export class TargetRunner extends EventEmitter {
-  private readonly child = new ManagedChild('target', entryPath('workers/targets/main'));
+  private readonly child: ManagedChild;
   private readonly workDir = mkdtempSync(join(tmpdir(), 'kvscope-target-'));
   private stopped = false;
 
-  constructor(private readonly target: BuiltinTarget) {
+  constructor(
+    private readonly target: Target,
+    entry: EntryName = 'workers/targets/main',
+  ) {
     super();
+    this.child = new ManagedChild(entry === 'workers/targets/main' ? 'target' : 'monitor', entryPath(entry));
   }
 
   get pid(): number | undefined {

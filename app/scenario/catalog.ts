@@ -1,4 +1,7 @@
+import { AEROSPIKE_CATALOG } from './catalog-aerospike';
 import type { ScenarioInput } from './schema';
+
+export { CATALOG_SWEEPS } from './catalog-aerospike';
 
 /** The seed "cluster vs async" benchmark's config.json, mapped onto scenario fields. */
 const KV_SEED = {
@@ -68,6 +71,7 @@ export const CATALOG: readonly ScenarioInput[] = [
     mix: { get: 0.05, set: 0.95 },
     ...REDIS_BASE,
   },
+  ...AEROSPIKE_CATALOG,
 ];
 
 export function findScenario(name: string): ScenarioInput | undefined {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STREAM_OPS } from './aerospike-target';
 import { TargetSchema, TARGET_OPS, WRITE_OP } from './targets';
 
 export const MAX_WORKERS = 64;
@@ -55,6 +56,11 @@ export const ScenarioSchema = z
         if (!ops.includes(op)) {
           ctx.addIssue({ code: 'custom', path: ['mix', op], message: `unknown operation for ${s.target.kind}; expected one of ${ops.join(', ')}` });
         }
+      }
+      const weighted = Object.keys(s.mix).filter((op) => (s.mix?.[op] ?? 0) > 0);
+      const stream = weighted.find((op) => STREAM_OPS.includes(op));
+      if (stream && weighted.length > 1) {
+        ctx.addIssue({ code: 'custom', path: ['mix', stream], message: `${stream} streams records and runs alone: give it the whole mix` });
       }
       if (Object.values(s.mix).reduce((a, b) => a + b, 0) <= 0) {
         ctx.addIssue({ code: 'custom', path: ['mix'], message: 'weights must add up to more than 0' });

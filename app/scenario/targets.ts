@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AEROSPIKE_OPS, AerospikeTarget } from './aerospike-target';
 
 const host = z.string().min(1, 'must not be empty').default('127.0.0.1');
 const port = (dflt: number) => z.number().int().min(0).max(65535).default(dflt);
@@ -43,7 +44,7 @@ export const RedisTarget = z.strictObject({
   connections: z.number().int().min(1).max(256).default(1),
 });
 
-export const TargetSchema = z.discriminatedUnion('kind', [BuiltinKvTarget, BuiltinFileTarget, RedisTarget]);
+export const TargetSchema = z.discriminatedUnion('kind', [BuiltinKvTarget, BuiltinFileTarget, RedisTarget, AerospikeTarget]);
 export type Target = z.infer<typeof TargetSchema>;
 export type TargetKind = Target['kind'];
 
@@ -52,6 +53,7 @@ export const TARGET_OPS: Record<TargetKind, readonly string[]> = {
   'builtin-kv': ['get', 'put'],
   'builtin-file': ['get'],
   redis: ['get', 'set'],
+  aerospike: AEROSPIKE_OPS,
 };
 
 /** Which op is the "write" when a mix is given as reads per write. */
@@ -59,6 +61,15 @@ export const WRITE_OP: Record<TargetKind, string | undefined> = {
   'builtin-kv': 'put',
   'builtin-file': undefined,
   redis: 'set',
+  aerospike: 'put',
+};
+
+/** Every op that changes data, for the reads/writes split of the throughput view. */
+export const WRITE_OPS: Record<TargetKind, readonly string[]> = {
+  'builtin-kv': ['put'],
+  'builtin-file': [],
+  redis: ['set'],
+  aerospike: ['put', 'delete'],
 };
 
 /** Settings that must never reach a run file or a log. */

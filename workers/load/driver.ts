@@ -41,6 +41,8 @@ export interface Driver {
   outcome(result: unknown): Outcome;
   /** Whether a rejection of `run` was a timeout rather than an error. */
   isTimeout(err: unknown): boolean;
+  /** A failure in the words of the error log (e.g. with the client's result code); err.message when absent. */
+  describeError?(err: unknown): string;
   close(): Promise<void>;
 }
 

@@ -11,10 +11,13 @@ const MAX_DISTINCT = 50;
 export class ErrorLog {
   private readonly seen = new Map<string, { at: number; since: number }>();
 
-  constructor(private readonly log: (message: string) => void) {}
+  constructor(
+    private readonly log: (message: string) => void,
+    private readonly describe: (err: unknown) => string = (err) => (err instanceof Error ? err.message : String(err)),
+  ) {}
 
   record(op: string, err: unknown, timeout: boolean, now = Date.now()): void {
-    const text = `${op} ${timeout ? 'timed out' : 'failed'}: ${err instanceof Error ? err.message : String(err)}`;
+    const text = `${op} ${timeout ? 'timed out' : 'failed'}: ${this.describe(err)}`;
     const s = this.seen.get(text);
     if (s) {
       s.since++;

@@ -78,7 +78,8 @@ function onGo(t0: number): void {
   if (state !== 'ready' || !driver || !scenario || !start) return log('warn', 'worker: go before ready ignored');
   state = 'running';
   const t0Perf = t0 - performance.timeOrigin;
-  const errors = new ErrorLog((message) => log('warn', message));
+  const d = driver;
+  const errors = new ErrorLog((message) => log('warn', message), d.describeError ? (err) => d.describeError!(err) : undefined);
   const loop = buildLoop(scenario, start, driver, t0Perf, (op, err, timeout) => errors.record(op, err, timeout));
   clock = new TickClock(start.id, t0Perf, loop, io, (tick) => send({ type: 'tick', data: tick }));
   const begin = (): void => {

@@ -1,5 +1,5 @@
 import type { LiveSample } from '../../../app/protocol/bridge';
-import { WRITE_OP, type TargetKind } from '../../../app/scenario/targets';
+import { WRITE_OPS, type TargetKind } from '../../../app/scenario/targets';
 import type { Row } from '../store/downsample';
 import { perSample } from './rowCache';
 
@@ -24,11 +24,11 @@ export interface ReadWrite {
 
 /** Client-side reads and writes of one second. An answered not-found is a successful read; errors and timeouts failed. */
 export function readWrite(s: LiveSample, kind: TargetKind): ReadWrite {
-  const write = WRITE_OP[kind];
+  const writes = WRITE_OPS[kind];
   const rw: ReadWrite = { readsOk: 0, readsFailed: 0, writesOk: 0, writesFailed: 0 };
   for (const [op, o] of Object.entries(s.ops)) {
     const failed = o.errors + o.timeouts;
-    if (op === write) {
+    if (writes.includes(op)) {
       rw.writesOk += o.count;
       rw.writesFailed += failed;
     } else {

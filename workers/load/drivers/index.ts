@@ -6,6 +6,7 @@ const LOADERS: Record<TargetKind, () => DriverFactory> = {
   'builtin-kv': () => require('./builtin-kv').createDriver,
   'builtin-file': () => require('./builtin-file').createDriver,
   redis: () => require('./redis').createDriver,
+  aerospike: () => require('./aerospike/driver').createAerospikeDriver,
 };
 
 export function driverFor(kind: TargetKind): DriverFactory {

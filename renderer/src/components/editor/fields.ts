@@ -1,4 +1,5 @@
 import type { TargetKind } from '../../../../app/scenario/targets';
+import { AEROSPIKE_FIELDS } from './aerospike-fields';
 
 export type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size';
 
@@ -50,6 +51,7 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
     { path: 'target.connections', label: 'Connections per worker', kind: 'int' },
     { path: 'target.autoPipelining', label: 'Auto-pipelining', kind: 'bool', hint: 'commands of one event-loop turn share one write' },
   ],
+  aerospike: AEROSPIKE_FIELDS,
 };
 
 export interface Section {

@@ -1,0 +1,131 @@
+import Aerospike, { type Client } from 'aerospike';
+import { STREAM_OPS } from '../../../../app/scenario/aerospike-target';
+import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
+import { clientConfig, CODE, codeOf, connectError, describeError, type AerospikeSettings } from './config';
+import { BatchKeys, binValue, valueBytes, type BinValue } from './keys';
+import { prepareSet } from './prepare';
+import { RecordStream } from './stream';
+
+const AEROSPIKE_VERSION = (require('aerospike/package.json') as { version: string }).version;
+/** The bin every put writes and every get reads. */
+export const VALUE_BIN = 'v';
+/** Distinct seeds for the batch-key generator and the value of each worker. */
+const BATCH_SEED_OFFSET = 7_919;
+
+/** What a get resolves with when the record does not exist (the client rejects with code 2). */
+const MISSING = null;
+
+class AerospikeDriver implements Driver {
+  readonly versions = { aerospike: AEROSPIKE_VERSION };
+  private client: Client | undefined;
+  private stream: RecordStream | undefined;
+  private readonly value: BinValue;
+  private readonly bins: Record<string, BinValue>;
+  private readonly batchKeys: BatchKeys;
+  private readonly io: IoCounters;
+
+  constructor(
+    private readonly ctx: DriverContext,
+    private readonly t: AerospikeSettings,
+  ) {
+    const s = ctx.scenario;
+    this.io = ctx.io;
+    this.value = binValue(s, t, s.seed + ctx.workerId);
+    this.bins = { [VALUE_BIN]: this.value };
+    this.batchKeys = new BatchKeys(s, t.batchSize, s.seed * BATCH_SEED_OFFSET + ctx.workerId);
+  }
+
+  async connect(): Promise<void> {
+    let client: Client;
+    try {
+      client = await Aerospike.connect(clientConfig(this.t));
+    } catch (err) {
+      throw connectError(this.t, err);
+    }
+    this.client = client;
+    const nodes = client.getNodes().length;
+    this.ctx.log('info', `connected to aerospike at ${this.t.hosts}: ${nodes} node(s), namespace ${this.t.namespace}, set ${this.t.set}`);
+    const streamOp = Object.keys(this.ctx.scenario.mix ?? {}).find((op) => STREAM_OPS.includes(op));
+    await prepareSet(client, this.ctx, this.t, streamOp === 'query');
+    if (streamOp) this.stream = new RecordStream(client, this.ctx, this.t, streamOp as 'scan' | 'query');
+  }
+
+  run(op: string, key: string): Promise<unknown> {
+    const client = this.client!;
+    const t = this.t;
+    switch (op) {
+      case 'get':
+        this.io.bytesOut += key.length;
+        return read(client.get(new Aerospike.Key(t.namespace, t.set, key)));
+      case 'put':
+        this.io.bytesOut += key.length + valueBytes(this.value);
+        return client.put(new Aerospike.Key(t.namespace, t.set, key), this.bins);
+      case 'delete':
+        this.io.bytesOut += key.length;
+        return read(client.remove(new Aerospike.Key(t.namespace, t.set, key)));
+      case 'batch-read': {
+        const keys = this.batchKeys.next(key);
+        for (const k of keys) this.io.bytesOut += k.length;
+        return client.batchRead(keys.map((k) => ({ key: new Aerospike.Key(t.namespace, t.set, k), readAllBins: true })));
+      }
+      case 'scan':
+      case 'query':
+        return this.stream!.next();
+      default:
+        return Promise.reject(new Error(`aerospike has no operation "${op}"`));
+    }
+  }
+
+  outcome(result: unknown): Outcome {
+    if (result === MISSING) return NOT_FOUND;
+    if (Array.isArray(result)) return this.batchOutcome(result as { status: number; record?: { bins?: Record<string, unknown> } }[]);
+    const bins = (result as { bins?: Record<string, unknown> }).bins;
+    if (bins) this.io.bytesIn += binBytes(bins[VALUE_BIN]);
+    return OK;
+  }
+
+  isTimeout(err: unknown): boolean {
+    return codeOf(err) === CODE.TIMEOUT;
+  }
+
+  describeError(err: unknown): string {
+    return describeError(err, this.t.password);
+  }
+
+  async close(): Promise<void> {
+    await this.stream?.close();
+    const client = this.client;
+    this.client = undefined;
+    client?.close();
+  }
+
+  /** A batch counts as not-found only when none of its keys was found. */
+  private batchOutcome(rows: { status: number; record?: { bins?: Record<string, unknown> } }[]): Outcome {
+    let found = 0;
+    for (const r of rows) {
+      if (r.status !== 0) continue;
+      found++;
+      this.io.bytesIn += binBytes(r.record?.bins?.[VALUE_BIN]);
+    }
+    return found === 0 ? NOT_FOUND : OK;
+  }
+}
+
+/** A read whose missing record is an answer, not a failure. */
+function read<T>(p: Promise<T>): Promise<T | null> {
+  return p.catch((err: unknown) => {
+    if (codeOf(err) === CODE.NOT_FOUND) return MISSING;
+    throw err;
+  });
+}
+
+function binBytes(v: unknown): number {
+  if (typeof v === 'string' || Buffer.isBuffer(v)) return v.length;
+  return typeof v === 'number' ? 8 : 0;
+}
+
+export function createAerospikeDriver(ctx: DriverContext): Driver {
+  const t = ctx.scenario.target;
+  if (t.kind !== 'aerospike') throw new Error(`the aerospike driver cannot drive a ${t.kind} target`);
+  return new AerospikeDriver(ctx, t);
+}

@@ -1,0 +1,58 @@
+import Aerospike, { type Client } from 'aerospike';
+import { aerospikeCounters } from '../../app/metrics/aerospike-counters';
+import type { NodeCounters } from '../../app/metrics/node-stats';
+import { clientConfig, connectError, describeError, type AerospikeSettings } from '../load/drivers/aerospike/config';
+
+/** Each node's info answer must come within this, so a stalled node cannot hold up the others' second. */
+const INFO_TIMEOUT_MS = 800;
+
+/**
+ * Reads every node's namespace counters. The node list is the client's own
+ * view of the cluster, so nodes that join or leave mid-run appear and
+ * disappear from one poll to the next.
+ */
+export class AerospikePoller {
+  private client: Client | undefined;
+  /** Nodes whose last poll failed, so each failure is logged once until the node answers again. */
+  private readonly failing = new Set<string>();
+
+  constructor(
+    private readonly t: AerospikeSettings,
+    private readonly log: (level: 'info' | 'warn', message: string) => void,
+  ) {}
+
+  async connect(): Promise<void> {
+    try {
+      this.client = await Aerospike.connect(clientConfig(this.t));
+    } catch (err) {
+      throw connectError(this.t, err);
+    }
+  }
+
+  async poll(): Promise<NodeCounters[]> {
+    const client = this.client;
+    if (!client) return [];
+    const nodes = client.getNodes();
+    const read = await Promise.all(
+      nodes.map(async (node) => {
+        try {
+          const info = await client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: INFO_TIMEOUT_MS });
+          const c = aerospikeCounters(info);
+          if (!c) throw new Error(`no counters for namespace ${this.t.namespace}`);
+          if (this.failing.delete(node.name)) this.log('info', `node ${node.name} answers statistics again`);
+          return { id: node.name, address: node.address, ...c };
+        } catch (err) {
+          if (!this.failing.has(node.name)) this.log('warn', `node ${node.name} (${node.address}): statistics unavailable: ${describeError(err, this.t.password)}`);
+          this.failing.add(node.name);
+          return undefined;
+        }
+      }),
+    );
+    return read.filter((n): n is NodeCounters => n !== undefined);
+  }
+
+  close(): void {
+    this.client?.close();
+    this.client = undefined;
+  }
+}
