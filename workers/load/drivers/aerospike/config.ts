@@ -9,8 +9,11 @@ export type AerospikeSettings = Extract<Target, { kind: 'aerospike' }>;
  * behind a second attempt that doubles its latency.
  */
 const MAX_RETRIES = 0;
-/** The C client's log goes to the worker's stderr; only its errors are worth a user's attention there. */
-const LOG_LEVEL_ERROR = 0;
+/**
+ * The C client's own log is off: every failure a user needs reaches the
+ * driver as a result code and goes to the run's error log from there.
+ */
+const LOG_LEVEL_OFF = -1;
 const REDACTED = '***';
 
 /** Result codes this driver tells apart (the client's `status` values). */
@@ -40,7 +43,7 @@ export function clientConfig(t: AerospikeSettings): ConfigOptions {
     connTimeoutMs: t.connectTimeoutMs,
     loginTimeoutMs: t.connectTimeoutMs,
     maxConnsPerNode: t.maxConnsPerNode,
-    log: { level: LOG_LEVEL_ERROR },
+    log: { level: LOG_LEVEL_OFF },
     policies: { read: timeouts, write: timeouts, remove: timeouts, batch: timeouts, scan: timeouts, query: timeouts },
   } as ConfigOptions;
 }

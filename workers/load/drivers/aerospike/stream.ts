@@ -4,6 +4,14 @@ import type { DriverContext, IoCounters } from '../../driver';
 import type { AerospikeSettings } from './config';
 import { FileSink } from './sink';
 
+/**
+ * After a failed page the client still winds down the commands it sent to
+ * the other nodes; closing the client before they finish crashes the
+ * process (aerospike 6.7.1, seen against the test node), so close waits
+ * this long after the last failure.
+ */
+const SETTLE_AFTER_FAILURE_MS = 500;
+
 /** The paginated scan or query of one pass through the set. */
 interface Pass {
   results(policy?: { maxRecords?: number }): Promise<AerospikeRecord[]>;
@@ -24,6 +32,7 @@ export class RecordStream {
   private pass: Pass | undefined;
   private passRecords = 0;
   private fetching: Promise<void> | undefined;
+  private failedAt = -Infinity;
   private readonly sink: FileSink | undefined;
   private readonly io: IoCounters;
 
@@ -44,7 +53,11 @@ export class RecordStream {
     return this.fetching.then(() => this.next());
   }
 
+  /** Wait for a page in flight and for a failed one's commands to end, then close the sink. */
   async close(): Promise<void> {
+    await this.fetching?.catch(() => undefined);
+    const wait = this.failedAt + SETTLE_AFTER_FAILURE_MS - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     await this.sink?.close();
   }
 
@@ -64,7 +77,14 @@ export class RecordStream {
       this.pass = this.newPass();
       this.passRecords = 0;
     }
-    const page = await this.pass.results({ maxRecords: this.t.pageSize });
+    let page: AerospikeRecord[];
+    try {
+      page = await this.pass.results({ maxRecords: this.t.pageSize });
+    } catch (err) {
+      this.failedAt = Date.now();
+      this.pass = undefined;
+      throw err;
+    }
     this.passRecords += page.length;
     if (!this.pass.hasNextPage()) {
       if (this.passRecords === 0) {
