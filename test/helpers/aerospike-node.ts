@@ -17,7 +17,7 @@ export interface AerospikeTestNode {
   stopNode(i: number): Promise<void>;
   startNode(i: number): Promise<void>;
   fault(i: number, fault: Fault): Promise<void>;
-  info(): Promise<{ name: string; port: number; up: boolean; unknownInfo: string[] }[]>;
+  info(): Promise<{ name: string; port: number; up: boolean; unknownInfo: string[]; counters: Record<string, number> }[]>;
   close(): Promise<void>;
 }
 

@@ -2,13 +2,21 @@ import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** Where streamed records go; `blocked` means take no record until `drained()` resolves. */
+export interface Sink {
+  readonly blocked: boolean;
+  write(record: { key?: { digest?: Buffer }; bins: Record<string, unknown> }): void;
+  drained(): Promise<void>;
+  close(): Promise<void>;
+}
+
 /**
  * The file sink of scan and query scenarios: every record as one JSON line.
  * It honours back-pressure: once the file stream's buffer is full, `blocked`
  * holds until it drains, and the stream takes no record meanwhile, so a slow
  * disk slows the scan instead of growing the worker's memory.
  */
-export class FileSink {
+export class FileSink implements Sink {
   blocked = false;
   readonly path: string;
   private readonly out: WriteStream;

@@ -2,7 +2,7 @@ import Aerospike, { type AerospikeRecord, type Client } from 'aerospike';
 import { QUERY_BIN } from '../../../../app/scenario/aerospike-target';
 import type { DriverContext, IoCounters } from '../../driver';
 import type { AerospikeSettings } from './config';
-import { FileSink } from './sink';
+import { FileSink, type Sink } from './sink';
 
 /**
  * After a failed page the client still winds down the commands it sent to
@@ -33,7 +33,7 @@ export class RecordStream {
   private passRecords = 0;
   private fetching: Promise<void> | undefined;
   private failedAt = -Infinity;
-  private readonly sink: FileSink | undefined;
+  private readonly sink: Sink | undefined;
   private readonly io: IoCounters;
 
   constructor(
@@ -41,9 +41,10 @@ export class RecordStream {
     ctx: DriverContext,
     private readonly t: AerospikeSettings,
     private readonly kind: 'scan' | 'query',
+    sink?: Sink,
   ) {
     this.io = ctx.io;
-    this.sink = t.sink === 'file' ? new FileSink(t.sinkDir, ctx.workerId) : undefined;
+    this.sink = sink ?? (t.sink === 'file' ? new FileSink(t.sinkDir, ctx.workerId) : undefined);
   }
 
   next(): Promise<unknown> {
