@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { decodeMessage } from '../app/protocol/envelope';
 import { onAbort } from './cleanup';
-import { FromBareSchema, type BareResult, type BareStart, type ToBare } from './bare-protocol';
+import { FromBareSchema, type BareResult } from './bare-protocol';
 
 /** Process start, ioredis load and connect, and the drain fit in this on top of warm-up and run. */
 const RUN_SLACK_MS = 30_000;
@@ -11,9 +11,13 @@ const STDERR_TAIL_CHARS = 2_000;
 /** The compiled child script, next to this file in dist/bench. */
 const BARE_LOOP = join(__dirname, 'bare-loop.js');
 
-/** (b) Run the bare loop in its own process, on the same Node binary, and collect its count. */
-export function runBare(start: BareStart): Promise<BareResult> {
-  const child = fork(BARE_LOOP, [], {
+/**
+ * (b) Run a bare loop in its own process, on the same Node binary, and
+ * collect its count. The loop script (ioredis by default) takes its own start
+ * message and answers with a BareResult.
+ */
+export function runBare(start: { warmupSeconds: number; durationSeconds: number }, script = BARE_LOOP): Promise<BareResult> {
+  const child = fork(script, [], {
     execPath: process.execPath,
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     serialization: 'json',
@@ -43,13 +47,12 @@ export function runBare(start: BareStart): Promise<BareResult> {
       if (d.msg.type === 'fatal') return settle(new Error(`bare loop failed: ${d.msg.data.message}`));
       settle(undefined, d.msg.data);
     });
-    child.on('error', (err) => settle(new Error(`cannot start the bare loop (${BARE_LOOP}): ${err.message}`)));
+    child.on('error', (err) => settle(new Error(`cannot start the bare loop (${script}): ${err.message}`)));
     // 'close' rather than 'exit': it follows the IPC channel's last message, so a result is never lost to a race.
     child.on('close', (code, signal) => {
       const tail = stderr.trim() ? `: ${stderr.trim()}` : '';
       settle(new Error(`bare loop exited before reporting (code ${code}, signal ${signal})${tail}`));
     });
-    const go: ToBare = { type: 'start', data: start };
-    child.send(go);
+    child.send({ type: 'start', data: start });
   });
 }

@@ -2,7 +2,7 @@ import type { Summary } from '../app/metrics/summary';
 import type { LogEntry } from '../app/run/format';
 import { Run } from '../main/orchestrator';
 import { onAbort } from './cleanup';
-import type { RedisScenario } from './scenario';
+import type { Scenario } from '../app/scenario/schema';
 
 /** Worker start, connect, the go delay and the drain fit in this on top of warm-up and run. */
 const RUN_SLACK_MS = 30_000;
@@ -19,7 +19,7 @@ export interface KvscopeResult {
 }
 
 /** (a) kvscope itself, through the same orchestrator the CLI and the dashboard use. */
-export async function runKvscope(scenario: RedisScenario): Promise<KvscopeResult> {
+export async function runKvscope(scenario: Scenario): Promise<KvscopeResult> {
   const run = new Run(scenario);
   const logs: string[] = [];
   run.on('log', (l: LogEntry) => {

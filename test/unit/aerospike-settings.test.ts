@@ -70,3 +70,13 @@ describe('aerospike namespace counters', () => {
     expect(Object.values(rates).every((v) => v >= 0)).toBe(true);
   });
 });
+
+describe('bench:aerospike options', () => {
+  it('needs --hosts and names a bad flag', async () => {
+    const { parseAsOptions } = await import('../../bench/aerospike/options');
+    expect(parseAsOptions([])).toMatch(/^--hosts is required/);
+    expect(parseAsOptions(['--hosts', 'a:1', '--rounds', '0'])).toMatch(/^--rounds needs a whole number from 1 to 50, got 0/);
+    expect(parseAsOptions(['--hosts', 'a:99999'])).toMatch(/is not host or host:port/);
+    expect(parseAsOptions(['--hosts=a:1,b:2', '--workers', '2'])).toMatchObject({ hosts: 'a:1,b:2', workers: 2, rounds: 3 });
+  });
+});
