@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { CATALOG } from '../../app/scenario/catalog';
+import { CATALOG, CATALOG_SWEEPS } from '../../app/scenario/catalog';
 import { defaultRunsDir } from '../paths';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from '../serve/server';
 import { table } from './format';
@@ -13,7 +13,7 @@ import { serveCommand } from './serve-command';
 const USAGE = `kvscope: benchmark key-value clusters and Node.js servers
 
 usage:
-  kvscope run <scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...]
+  kvscope run <scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off]
               [--out FILE] [--runs-dir DIR] [--quiet]
   kvscope scenarios
   kvscope serve [--port N] [--host H] [--runs-dir DIR]
@@ -22,7 +22,8 @@ usage:
                   [--runs-dir DIR]
   kvscope export RUN --csv FILE [--format seconds|bench] [--runs-dir DIR]
 
---repeat runs the scenario N times; --sweep runs it once per value of one setting (each value --repeat times);
+--repeat runs the scenario N times; --sweep runs it once per value of one setting (each value --repeat times;
+  catalog sweeps such as aerospike-payloads sweep by themselves, --sweep off runs them once);
 both end with the median and spread per value and mark runs that stand apart.
 RUN is a run file, or the start of a run's id or file name in the runs folder. compare takes 2 to 8
 runs; the first is the baseline unless --baseline N names another (1-based). --png draws the Compare page
@@ -75,11 +76,12 @@ async function run(args: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('run takes exactly one scenario name or file');
   const scenario = loadScenario(positionals[0], values.set ?? []);
   const runsDir = values['runs-dir'] ?? defaultRunsDir();
+  const sweep = sweepFor(positionals[0], values.sweep);
   let plans;
   try {
     plans = planRuns(scenario as unknown as Record<string, unknown>, {
       repeat: Number(values.repeat),
-      sweep: values.sweep === undefined ? undefined : parseSweep(values.sweep),
+      sweep: sweep === undefined ? undefined : parseSweep(sweep),
     });
   } catch (err) {
     throw new UsageError((err as Error).message);
@@ -87,6 +89,15 @@ async function run(args: string[]): Promise<number> {
   if (plans.length > 1 && values.out) throw new UsageError('--out names one run file; a repeat or sweep writes one per run into --runs-dir');
   if (plans.length > 1) return planCommand(plans, { runsDir, quiet: values.quiet });
   return runCommand(plans[0].scenario, { out: values.out, runsDir, quiet: values.quiet });
+}
+
+/** The --sweep given; else a catalog scenario's own sweep (`--sweep off` runs it once, as set). */
+function sweepFor(name: string, given: string | undefined): string | undefined {
+  if (given === 'off') return undefined;
+  if (given !== undefined) return given;
+  const own = CATALOG_SWEEPS[name];
+  if (own) process.stderr.write(`${name} is a sweep of ${own} (--sweep off runs it once, --sweep key=v1,v2 sweeps something else)\n`);
+  return own;
 }
 
 async function serve(args: string[]): Promise<number> {

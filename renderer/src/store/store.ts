@@ -4,6 +4,7 @@ import type { FieldError, ScenarioInput } from '../../../app/scenario/schema';
 import type { ConnectionState } from '../bridge/connection';
 import { DEFAULT_WINDOW, type WindowId } from '../charts/windows';
 import { appendCapped } from './buffer';
+import { planFor } from './catalog-plan';
 import { friendlyReason, validateDraft, type Draft } from './draft';
 import { catchUpLive, emptyLive, isActivePhase, LOG_CAP, reduceLive } from './live';
 import type { LiveRun, Page, PushEvent } from './types';
@@ -102,7 +103,7 @@ export const useKv = create<KvState>()((set) => ({
   setCatalogError: (catalogError) => set({ catalogError }),
   loadScenario: (s) => {
     const draft = structuredClone(s) as Draft;
-    set((st) => ({ editor: { source: s.name ?? null, plan: st.editor.plan, draft, errors: validateDraft(draft), startError: null, starting: false } }));
+    set((st) => ({ editor: { source: s.name ?? null, plan: planFor(s.name, st.editor.source, st.editor.plan), draft, errors: validateDraft(draft), startError: null, starting: false } }));
   },
   updateDraft: (edit) =>
     set((s) => {
