@@ -116,14 +116,15 @@ export function parseScenario(input: unknown): Scenario {
   return v.scenario;
 }
 
-/** The op weights actually used: the mix normalised, or the read/write ratio of readsPerWrite, or every op equally. */
+/** The op weights actually used: the mix normalised, or the read/write ratio of readsPerWrite, or every (non-streaming) op equally. */
 export function opWeights(s: Scenario): Record<string, number> {
   const ops = TARGET_OPS[s.target.kind];
   const write = WRITE_OP[s.target.kind];
   let raw: Record<string, number>;
   if (s.mix) raw = s.mix;
   else if (s.readsPerWrite !== undefined && write) raw = { get: s.readsPerWrite, [write]: 1 };
-  else raw = Object.fromEntries(ops.map((o) => [o, 1]));
+  // Ops that stream records run alone, only when the mix names them.
+  else raw = Object.fromEntries(ops.filter((o) => !STREAM_OPS.includes(o)).map((o) => [o, 1]));
   const sum = Object.values(raw).reduce((a, b) => a + b, 0);
   return Object.fromEntries(Object.entries(raw).filter(([, w]) => w > 0).map(([k, w]) => [k, w / sum]));
 }

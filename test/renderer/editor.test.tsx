@@ -66,6 +66,27 @@ describe('scenario editor', () => {
     expect(useKv.getState().page).toBe('scenarios');
   });
 
+  it('edits an aerospike scenario: seed hosts checked inline, scan alone in the mix, the payload sweep in the start bar', async () => {
+    const fake = renderPage();
+    fireEvent.click(screen.getByTestId('scenario-card-aerospike-payloads'));
+    expect((screen.getByTestId('plan-sweep-setting') as HTMLInputElement).value).toBe('valueSize');
+    expect((screen.getByTestId('plan-sweep-values') as HTMLInputElement).value).toBe('3, 1024, 102400');
+    fireEvent.click(screen.getByTestId('scenario-card-aerospike-scan-file'));
+    expect((screen.getByTestId('plan-sweep-setting') as HTMLInputElement).value).toBe('');
+    expect((screen.getByTestId('field-target.sink') as HTMLSelectElement).value).toBe('file');
+    type('target.hosts', 'db1:3000,db2:70000');
+    expect(screen.getByTestId('error-target.hosts').textContent).toMatch(/"db2:70000" is not host or host:port/);
+    expect(startButton().disabled).toBe(true);
+    type('target.hosts', 'db1:3000,db2');
+    type('mix.get', '1');
+    expect(screen.getByTestId('error-mix.scan').textContent).toMatch(/runs alone/);
+    type('mix.get', '0');
+    expect(startButton().disabled).toBe(false);
+    await act(async () => void fireEvent.click(startButton()));
+    const start = fake.calls.find((c) => c.channel === 'startRun');
+    expect(start?.payload).toMatchObject({ scenario: { target: { kind: 'aerospike', hosts: 'db1:3000,db2', sink: 'file' } } });
+  });
+
   it('offers the connection settings of the chosen target kind and its ops in the mix', () => {
     renderPage();
     fireEvent.click(screen.getByTestId('scenario-card-kv-async'));

@@ -80,3 +80,10 @@ describe('bench:aerospike options', () => {
     expect(parseAsOptions(['--hosts=a:1,b:2', '--workers', '2'])).toMatchObject({ hosts: 'a:1,b:2', workers: 2, rounds: 3 });
   });
 });
+
+describe('aerospike op weights', () => {
+  it('leaves scan and query out of the default equal mix', async () => {
+    const { opWeights } = await import('../../app/scenario/schema');
+    expect(Object.keys(opWeights(parseScenario({ target: { kind: 'aerospike' } }))).sort()).toEqual(['batch-read', 'delete', 'get', 'put']);
+  });
+});

@@ -1,3 +1,4 @@
+import { STREAM_OPS } from '../../../app/scenario/aerospike-target';
 import { TARGET_OPS, WRITE_OP, type TargetKind } from '../../../app/scenario/targets';
 import { getPath, setPath, type Draft } from './draft';
 
@@ -9,7 +10,7 @@ const DEFAULT_READS_PER_WRITE = 3;
 
 export function targetKind(draft: Draft): TargetKind {
   const k = getPath(draft, 'target.kind');
-  return k === 'builtin-file' || k === 'redis' ? k : 'builtin-kv';
+  return typeof k === 'string' && k in TARGET_OPS ? (k as TargetKind) : 'builtin-kv';
 }
 
 export function loadMode(draft: Draft): LoadMode {
@@ -18,7 +19,9 @@ export function loadMode(draft: Draft): LoadMode {
   return 'equal';
 }
 
-const equalMix = (kind: TargetKind): Record<string, number> => Object.fromEntries(TARGET_OPS[kind].map((op) => [op, 1]));
+/** Every op at the same weight, except those that stream records (they run alone). */
+const equalMix = (kind: TargetKind): Record<string, number> =>
+  Object.fromEntries(TARGET_OPS[kind].filter((op) => !STREAM_OPS.includes(op)).map((op) => [op, 1]));
 
 export function setLoadMode(draft: Draft, mode: LoadMode): Draft {
   let d = setPath(setPath(draft, 'mix', undefined), 'readsPerWrite', undefined);
