@@ -58,6 +58,10 @@ export class Run extends EventEmitter {
     return this.target?.pid;
   }
 
+  get monitorPid(): number | undefined {
+    return this.monitor?.pid;
+  }
+
   /** Run to the end; never rejects: failures end as status 'failed' with a log line. */
   async execute(): Promise<Summary> {
     const timers: NodeJS.Timeout[] = [];

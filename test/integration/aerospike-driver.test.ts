@@ -74,6 +74,23 @@ describe('the aerospike driver against the protocol test node (2 nodes)', () => 
     });
   });
 
+  it('counts commands on a node that drops its connections as errors, not timeouts', async () => {
+    const h = harness(node.hosts, { totalTimeoutMs: 1000 });
+    await withDriver(h, async (d) => {
+      await node.fault(0, 'drop');
+      await node.fault(1, 'drop');
+      try {
+        const err = await rejection(d.run('put', 'dropped'));
+        expect(d.isTimeout(err)).toBe(false);
+        expect(d.describeError!(err)).toMatch(/\(code -?\d+\)$/);
+      } finally {
+        await node.fault(0, 'none');
+        await node.fault(1, 'none');
+      }
+      expect(await runOnce(d, 'put', 'dropped')).toBe(OK);
+    });
+  });
+
   it('scans the whole set page by page, and starts the next pass when one ends', async () => {
     const h = harness(node.hosts, { set: 'scanned', prefill: PREFILL, pageSize: PAGE }, { mix: { scan: 1 } });
     await withDriver(h, async (d) => {

@@ -47,6 +47,8 @@ describe('aerospike runs through the orchestrator against the protocol test node
     const file = recordRun(run, { dir });
     const logs: string[] = [];
     run.on('log', (l: { message: string }) => logs.push(l.message));
+    let monitorPid: number | undefined;
+    run.once('sample', () => (monitorPid = run.monitorPid));
     const summary = await run.execute();
     expect(summary.status).toBe('done');
     expect(summary.ops.get.ops).toBeGreaterThan(100);
@@ -70,7 +72,8 @@ describe('aerospike runs through the orchestrator against the protocol test node
     expect(saved.header.scenario.target).toMatchObject({ kind: 'aerospike', user: 'bench', password: '***' });
     expect(readFileSync(file.path()!, 'utf8')).not.toContain(PASSWORD);
     expect(logs.join('\n')).not.toContain(PASSWORD);
-    expect(await waitGone(run.workerPids, 5000)).toEqual([]);
+    expect(monitorPid).toBeGreaterThan(0);
+    expect(await waitGone([...run.workerPids, monitorPid!], 5000)).toEqual([]);
   });
 
   it('streams a scan as records per second, with the worker memory recorded', async () => {
