@@ -16,15 +16,21 @@ export function resolveNodeBinary(name: string, env: NodeJS.ProcessEnv = process
     if (isExecutable(name)) return { path: name, fallback: false };
     throw new Error(`node: ${name} is not an executable file`);
   }
+  const found = findOnPath(name, env);
+  return found ? { path: found, fallback: false } : { path: process.execPath, fallback: true };
+}
+
+/** The first executable `name` on PATH (with PATHEXT on Windows), or undefined. */
+export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const exts = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE').split(';') : [''];
   for (const dir of (env.PATH ?? '').split(delimiter)) {
     if (!dir) continue;
     for (const ext of exts) {
       const candidate = join(dir, name + ext);
-      if (isExecutable(candidate)) return { path: candidate, fallback: false };
+      if (isExecutable(candidate)) return candidate;
     }
   }
-  return { path: process.execPath, fallback: true };
+  return undefined;
 }
 
 function isExecutable(p: string): boolean {

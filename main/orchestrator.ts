@@ -7,12 +7,11 @@ import type { LogEntry, Phase, PhaseMark, RunHeader } from '../app/run/format';
 import { RUN_FORMAT, RUN_FORMAT_VERSION } from '../app/run/format';
 import { runSeconds, type Scenario } from '../app/scenario/schema';
 import { redactTarget } from '../app/scenario/targets';
-import type { Endpoint } from '../app/protocol/worker';
+import { RunServers } from './run-servers';
 import { STOP_GRACE_MS } from './child';
 import { environment } from './environment';
-import { childEnv, resolveNodeBinary, type NodeBinary } from './node-binary';
+import { childEnv, resolveNodeBinary } from './node-binary';
 import { NodeTracker } from './node-tracker';
-import { TargetRunner } from './target-runner';
 import { TickMerger } from './tick-merger';
 import { WorkerPool, type WorkerInfo } from './worker-pool';
 import { StopRequested, waitForWorkers } from './wait-workers';
@@ -21,6 +20,8 @@ import { StopRequested, waitForWorkers } from './wait-workers';
 export const GO_DELAY_MS = 250;
 /** How often pending ticks are checked for a complete second. */
 const FLUSH_INTERVAL_MS = 100;
+/** The monitor's last reading after the load may take this long (one INFO round trip per node). */
+const FINAL_POLL_TIMEOUT_MS = 2000;
 
 /**
  * One run of one scenario. It only emits: 'header', 'phase', 'sample', 'log',
@@ -31,8 +32,7 @@ export class Run extends EventEmitter {
   phase: Phase = 'starting';
   readonly samples: Sample[] = [];
   private pool: WorkerPool | undefined;
-  private target: TargetRunner | undefined;
-  private monitor: TargetRunner | undefined;
+  private readonly servers: RunServers;
   private readonly nodes = new NodeTracker();
   private merger: TickMerger | undefined;
   private stopRequested = false;
@@ -47,6 +47,11 @@ export class Run extends EventEmitter {
     private readonly group?: RunGroup,
   ) {
     super();
+    this.servers = new RunServers(scenario.target, {
+      nodeStats: (n) => this.nodes.update(n, Date.now()),
+      log: (level, source, message) => this.log(level, source, message),
+      fail: (message) => this.fail(message),
+    });
   }
 
   /** Process ids of the load workers (for diagnostics and tests). */
@@ -55,11 +60,16 @@ export class Run extends EventEmitter {
   }
 
   get targetPid(): number | undefined {
-    return this.target?.pid;
+    return this.servers.targetPid;
   }
 
   get monitorPid(): number | undefined {
-    return this.monitor?.pid;
+    return this.servers.monitorPid;
+  }
+
+  /** Servers of a local cluster started for this run (for diagnostics and tests). */
+  get localClusterNodes(): { port: number; pid: number | undefined }[] {
+    return this.servers.localClusterNodes;
   }
 
   /** Run to the end; never rejects: failures end as status 'failed' with a log line. */
@@ -72,7 +82,7 @@ export class Run extends EventEmitter {
       const node = resolveNodeBinary(this.scenario.node);
       nodePath = node.path;
       if (node.fallback) this.log('warn', 'main', `no "${this.scenario.node}" on PATH: workers run on ${node.path}`);
-      const endpoint = await this.startTarget(node);
+      const endpoint = await this.servers.start(node);
       const pool = new WorkerPool(this.scenario.workers, node.path, childEnv(node, this.scenario.env));
       this.pool = pool;
       this.wirePool(pool);
@@ -90,7 +100,9 @@ export class Run extends EventEmitter {
       if (this.scenario.warmupSeconds > 0) at(t0, () => this.setPhase('warmup', 0));
       at(measureAt, () => this.setPhase('running', this.scenario.warmupSeconds));
       at(this.endAt, () => this.setPhase('stopping'));
-      timers.push(setInterval(() => merger.flush(Date.now(), { waitForLast: this.ending }), FLUSH_INTERVAL_MS));
+      // With a monitor, the seconds left at the end wait for its last reading, so the
+      // per-node counts of the last sample include everything the nodes did.
+      timers.push(setInterval(() => !(this.ending && this.servers.hasMonitor) && merger.flush(Date.now(), { waitForLast: this.ending }), FLUSH_INTERVAL_MS));
       await new Promise<void>((resolve) => {
         this.wakeup = () => merger.allDone && resolve();
         this.wakeup();
@@ -98,14 +110,14 @@ export class Run extends EventEmitter {
       // Workers may finish a hair before main's own end timer fires (their
       // clocks are read separately); the phase marks stay in order regardless.
       if (this.phase === 'warmup' || this.phase === 'running') this.setPhase('stopping');
+      await this.servers.pollNow(FINAL_POLL_TIMEOUT_MS);
       merger.flush(Date.now(), { force: true });
     } catch (err) {
       if (!(err instanceof StopRequested)) this.fail(err instanceof Error ? err.message : String(err));
     } finally {
       timers.forEach((t) => clearTimeout(t));
       await this.pool?.waitExit(STOP_GRACE_MS);
-      await this.target?.stop();
-      await this.monitor?.stop();
+      await this.servers.stop();
     }
     if (!this.headerSent) this.sendHeader(nodePath, workerInfo);
     const status: RunStatus = this.failure ? 'failed' : this.stopRequested ? 'stopped' : 'done';
@@ -128,50 +140,11 @@ export class Run extends EventEmitter {
   kill(): void {
     this.stopRequested = true;
     this.pool?.kill();
-    void this.target?.stop();
-    void this.monitor?.stop();
+    this.servers.kill();
   }
 
   private get ending(): boolean {
     return this.stopRequested || this.failure !== undefined || Date.now() >= this.endAt;
-  }
-
-  private async startTarget(node: NodeBinary): Promise<Endpoint | undefined> {
-    const t = this.scenario.target;
-    if (t.kind === 'aerospike') {
-      await this.startMonitor(node);
-      return undefined;
-    }
-    if (t.kind !== 'builtin-kv' && t.kind !== 'builtin-file') return undefined;
-    if (t.external) return { host: t.host, port: t.port };
-    const runner = new TargetRunner(t);
-    this.target = runner;
-    runner.on('node-stats', (n) => this.nodes.update(n, Date.now()));
-    runner.on('log', (level, message) => this.log(level, 'target', message));
-    runner.on('exit', (e: { code: number | null; signal: string | null }) => {
-      this.fail(`${t.kind} server exited during the run (code ${e.code}, signal ${e.signal})`);
-    });
-    return runner.start(node.path, childEnv(node));
-  }
-
-  /**
-   * The cluster monitor: server-side per-node statistics next to the
-   * client-side numbers. Without it the run still measures the client side,
-   * so a monitor that cannot start or dies is a warning, not a failure.
-   */
-  private async startMonitor(node: NodeBinary): Promise<void> {
-    const monitor = new TargetRunner(this.scenario.target, 'workers/monitor/main');
-    this.monitor = monitor;
-    monitor.on('node-stats', (n) => this.nodes.update(n, Date.now()));
-    monitor.on('log', (level, message) => this.log(level, 'monitor', message));
-    monitor.on('exit', (e: { code: number | null; signal: string | null }) => {
-      this.log('warn', 'monitor', `the cluster monitor exited (code ${e.code}, signal ${e.signal}): no more per-node statistics in this run`);
-    });
-    try {
-      await monitor.start(node.path, childEnv(node));
-    } catch (err) {
-      this.log('warn', 'monitor', `no per-node statistics in this run: ${err instanceof Error ? err.message : String(err)}`);
-    }
   }
 
   private wirePool(pool: WorkerPool): void {

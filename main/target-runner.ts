@@ -77,6 +77,26 @@ export class TargetRunner extends EventEmitter {
     });
   }
 
+  /**
+   * Ask for a reading now and wait for it (at most `timeoutMs`): the
+   * monitor's last reading after the load, so per-node counts cover the
+   * whole run.
+   */
+  pollNow(timeoutMs: number): Promise<void> {
+    if (!this.child.running) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.off('node-stats', done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.on('node-stats', done);
+      const poll: ToTarget = { type: 'poll', data: {} };
+      this.child.send(poll);
+    });
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     const stop: ToTarget = { type: 'stop', data: {} };

@@ -14,6 +14,8 @@ export type TargetStart = z.infer<typeof TargetStartSchema>;
 /** main -> built-in target */
 export const ToTargetSchema = z.discriminatedUnion('type', [
   msg('start', TargetStartSchema),
+  /** Read the counters now (the monitor's last reading after the load); built-in targets report on their own clock. */
+  msg('poll', z.object({})),
   msg('stop', z.object({})),
 ]);
 export type ToTarget = z.infer<typeof ToTargetSchema>;

@@ -71,6 +71,13 @@ export const CATALOG: readonly ScenarioInput[] = [
     mix: { get: 0.05, set: 0.95 },
     ...REDIS_BASE,
   },
+  {
+    name: 'redis-cluster-mix',
+    description: 'Redis Cluster GET/SET 50/50, 1 KB values, on a local cluster of 3 masters kvscope starts for the run',
+    target: { kind: 'redis', localCluster: 3 },
+    mix: { get: 0.5, set: 0.5 },
+    ...REDIS_BASE,
+  },
   ...AEROSPIKE_CATALOG,
 ];
 

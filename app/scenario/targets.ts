@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { AEROSPIKE_OPS, AerospikeTarget } from './aerospike-target';
+import { RedisTarget } from './redis-target';
+
+export { RedisTarget };
 
 const host = z.string().min(1, 'must not be empty').default('127.0.0.1');
 const port = (dflt: number) => z.number().int().min(0).max(65535).default(dflt);
@@ -32,17 +35,6 @@ export const BuiltinFileTarget = z.strictObject({
   external: z.boolean().default(false),
 });
 
-export const RedisTarget = z.strictObject({
-  kind: z.literal('redis'),
-  host,
-  port: port(6379),
-  password: z.string().optional(),
-  db: z.number().int().min(0).max(15).default(0),
-  /** ioredis automatic pipelining: commands issued in one event-loop turn share one write. */
-  autoPipelining: z.boolean().default(false),
-  /** Connections per worker process. */
-  connections: z.number().int().min(1).max(256).default(1),
-});
 
 export const TargetSchema = z.discriminatedUnion('kind', [BuiltinKvTarget, BuiltinFileTarget, RedisTarget, AerospikeTarget]);
 export type Target = z.infer<typeof TargetSchema>;

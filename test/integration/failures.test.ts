@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../bench/ports';
+import { freePort } from '../../main/local/free-port';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { runScenario, waitGone } from '../helpers/run';
 

@@ -116,3 +116,24 @@ describe('NodeTracker', () => {
     expect(tr.snapshot(10_000)).toEqual([{ id: 'b', address: 'b.host:3000', rates: { r: 0 }, memory: undefined }]);
   });
 });
+
+describe('redis INFO mapped to per-node counters', () => {
+  it('splits GETs into found, missed and failed, and SETs into done and failed', async () => {
+    const { redisCounters } = await import('../../app/metrics/redis-counters');
+    const info = [
+      '# Commandstats',
+      'cmdstat_get:calls=100,usec=50,usec_per_call=0.50,rejected_calls=2,failed_calls=1',
+      'cmdstat_set:calls=40,usec=20,usec_per_call=0.50,rejected_calls=0,failed_calls=0',
+      'cmdstat_info:calls=9,usec=1,usec_per_call=0.1,rejected_calls=0,failed_calls=0',
+      '# Stats',
+      'keyspace_misses:30',
+      '# Memory',
+      'used_memory:123456',
+    ].join('\r\n');
+    expect(redisCounters(info)).toEqual({
+      counters: { 'read.success': 69, 'read.notFound': 30, 'read.error': 3, 'write.success': 40, 'write.error': 0 },
+      memory: 123456,
+    });
+    expect(redisCounters('').counters['read.success']).toBe(0);
+  });
+});

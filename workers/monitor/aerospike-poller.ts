@@ -2,6 +2,7 @@ import Aerospike, { type Client } from 'aerospike';
 import { aerospikeCounters } from '../../app/metrics/aerospike-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { clientConfig, connectError, describeError, type AerospikeSettings } from '../load/drivers/aerospike/config';
+import type { Poller } from './poller';
 
 /** Each node's info answer must come within this, so a stalled node cannot hold up the others' second. */
 const INFO_TIMEOUT_MS = 800;
@@ -11,7 +12,7 @@ const INFO_TIMEOUT_MS = 800;
  * view of the cluster, so nodes that join or leave mid-run appear and
  * disappear from one poll to the next.
  */
-export class AerospikePoller {
+export class AerospikePoller implements Poller {
   private client: Client | undefined;
   /** Nodes whose last poll failed, so each failure is logged once until the node answers again. */
   private readonly failing = new Set<string>();

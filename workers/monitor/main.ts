@@ -4,18 +4,22 @@ import { parseSeedHosts } from '../../app/scenario/aerospike-target';
 import { TargetSchema } from '../../app/scenario/targets';
 import { errorMessage, logToMain, sendToMain } from '../targets/ipc';
 import { AerospikePoller } from './aerospike-poller';
+import type { Poller } from './poller';
+import { RedisPoller } from './redis-poller';
 
 /**
  * Entry of the cluster monitor, forked by main for targets with server-side
- * statistics of their own (Aerospike). Same protocol as a built-in target:
- * 'start' -> 'ready' (or 'fatal'), then 'node-stats' once a second with each
- * node's cumulative counters, until 'stop'. It never outlives main.
+ * statistics of their own (Aerospike, Redis). Same protocol as a built-in
+ * target: 'start' -> a first 'node-stats' (the baseline, before any load)
+ * and 'ready' (or 'fatal'), then 'node-stats' once a second with each node's
+ * cumulative counters, and at once on 'poll' (main's last reading after the
+ * load), until 'stop'. It never outlives main.
  */
 const POLL_INTERVAL_MS = 1000;
 
-let poller: AerospikePoller | undefined;
+let poller: Poller | undefined;
 let timer: NodeJS.Timeout | undefined;
-let polling = false;
+let polling: Promise<void> | undefined;
 
 if (!process.send) {
   console.error('kvscope monitor: start me with child_process.fork (an IPC channel is required)');
@@ -34,6 +38,8 @@ process.on('message', (raw: unknown) => {
   switch (m.type) {
     case 'start':
       return void start(m.data.target);
+    case 'poll':
+      return void pollNow();
     case 'stop':
       return stop();
     default: {
@@ -46,29 +52,43 @@ process.on('message', (raw: unknown) => {
 async function start(raw: unknown): Promise<void> {
   if (poller) return logToMain('warn', 'monitor ignored a second start');
   const parsed = TargetSchema.safeParse(raw);
-  if (!parsed.success || parsed.data.kind !== 'aerospike') return fatal('monitor: only aerospike targets have a monitor');
+  if (!parsed.success) return fatal(`monitor: bad target: ${parsed.error.message}`);
   const t = parsed.data;
-  poller = new AerospikePoller(t, (level, message) => logToMain(level, message));
+  const log = (level: 'info' | 'warn', message: string): void => logToMain(level, message);
+  let seed: { host: string; port: number };
+  if (t.kind === 'aerospike') {
+    poller = new AerospikePoller(t, log);
+    const s = parseSeedHosts(t.hosts)[0];
+    seed = { host: s.addr, port: s.port };
+  } else if (t.kind === 'redis') {
+    poller = new RedisPoller(t, log);
+    seed = { host: t.host, port: t.port };
+  } else return fatal(`monitor: ${t.kind} targets have no monitor`);
   try {
     await poller.connect();
   } catch (err) {
     return fatal(errorMessage(err));
   }
-  const seed = parseSeedHosts(t.hosts)[0];
-  sendToMain({ type: 'ready', data: { host: seed.addr, port: seed.port, pids: [process.pid] } });
-  timer = setInterval(tick, POLL_INTERVAL_MS);
-  tick();
+  await tick();
+  sendToMain({ type: 'ready', data: { host: seed.host, port: seed.port, pids: [process.pid] } });
+  timer = setInterval(() => void tick(), POLL_INTERVAL_MS);
 }
 
 /** One poll at a time: a slow cluster skips a second rather than piling polls up. */
-function tick(): void {
-  if (polling || !poller) return;
-  polling = true;
-  poller
+function tick(): Promise<void> {
+  if (polling || !poller) return polling ?? Promise.resolve();
+  polling = poller
     .poll()
     .then((nodes) => sendToMain({ type: 'node-stats', data: { nodes } }))
     .catch((err) => logToMain('warn', `monitor poll failed: ${errorMessage(err)}`))
-    .finally(() => (polling = false));
+    .finally(() => (polling = undefined));
+  return polling;
+}
+
+/** Main's last reading: after a poll under way, one more that sees everything up to now. */
+async function pollNow(): Promise<void> {
+  await polling;
+  await tick();
 }
 
 function stop(): void {

@@ -45,6 +45,8 @@ function onMessage(raw: unknown): void {
     case 'start':
       void start(m.data);
       return;
+    case 'poll':
+      return; // built-in servers report every second on their own
     case 'stop':
       void stop();
       return;

@@ -1,9 +1,9 @@
-import Redis, { type RedisOptions } from 'ioredis';
-import type { Target } from '../../../app/scenario/targets';
+import Redis, { Cluster, type RedisOptions } from 'ioredis';
+import { isRedisCluster, type RedisSettings } from '../../../app/scenario/redis-target';
 import { NOT_FOUND, OK, type Driver, type DriverContext, type DriverFactory, type IoCounters, type Outcome } from '../driver';
 import { Rng, makeValue } from '../keys';
 
-type RedisSettings = Extract<Target, { kind: 'redis' }>;
+type Client = Redis | Cluster;
 
 // A host that drops SYNs (firewall, wrong address) would otherwise hang connect() for ioredis's 10 s default.
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -25,7 +25,7 @@ const noop = (): void => undefined;
 
 class RedisDriver implements Driver {
   readonly versions = { ioredis: IOREDIS_VERSION };
-  private readonly clients: Redis[];
+  private readonly clients: Client[];
   private readonly value: string;
   private readonly where: string;
   private readonly io: IoCounters;
@@ -41,11 +41,14 @@ class RedisDriver implements Driver {
   constructor(private readonly ctx: DriverContext, private readonly target: RedisSettings) {
     const { scenario } = ctx;
     this.io = ctx.io;
-    this.where = `${target.host}:${target.port}`;
+    // A cluster kvscope started for the run is reached through the seed main hands over.
+    const seed = target.localCluster > 0 && ctx.endpoint ? ctx.endpoint : { host: target.host, port: target.port };
+    const cluster = isRedisCluster(target);
+    this.where = `${cluster ? 'cluster ' : ''}${seed.host}:${seed.port}`;
     this.value = makeValue(scenario.valueSize, new Rng(scenario.seed + ctx.workerId));
     const options: RedisOptions = {
-      host: target.host,
-      port: target.port,
+      host: seed.host,
+      port: seed.port,
       password: target.password,
       db: target.db,
       lazyConnect: true,
@@ -63,7 +66,7 @@ class RedisDriver implements Driver {
     };
     this.clients = [];
     for (let i = 0; i < target.connections; i++) {
-      const client = new Redis(options);
+      const client = cluster ? clusterClient(seed, options) : new Redis(options);
       client.on('error', this.onError);
       client.on('ready', this.onReady);
       this.clients.push(client);
@@ -151,7 +154,23 @@ function describe(err: unknown): string {
   return err.message;
 }
 
-async function closeClient(client: Redis): Promise<void> {
+/**
+ * A Cluster client with the same connection settings per node. Its own
+ * offline queue stays off and its retries capped as for one server, so a
+ * lost master fails commands (counted) instead of queueing them.
+ */
+function clusterClient(seed: { host: string; port: number }, options: RedisOptions): Cluster {
+  const { host: _h, port: _p, retryStrategy, enableAutoPipelining, maxRetriesPerRequest, ...redisOptions } = options;
+  return new Cluster([seed], {
+    lazyConnect: true,
+    enableAutoPipelining,
+    enableOfflineQueue: false,
+    clusterRetryStrategy: retryStrategy,
+    redisOptions: { ...redisOptions, maxRetriesPerRequest },
+  });
+}
+
+async function closeClient(client: Client): Promise<void> {
   if (client.status === 'ready') {
     let timer: NodeJS.Timeout | undefined;
     const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, QUIT_GRACE_MS)));

@@ -50,6 +50,8 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
     { path: 'target.db', label: 'Database', kind: 'int' },
     { path: 'target.connections', label: 'Connections per worker', kind: 'int' },
     { path: 'target.autoPipelining', label: 'Auto-pipelining', kind: 'bool', hint: 'commands of one event-loop turn share one write' },
+    { path: 'target.cluster', label: 'Redis Cluster', kind: 'bool', hint: 'host:port is a seed; the client follows the slot map' },
+    { path: 'target.localCluster', label: 'Local cluster masters', kind: 'int', hint: 'kvscope starts a Redis Cluster of this many masters for the run; 0: none' },
   ],
   aerospike: AEROSPIKE_FIELDS,
 };

@@ -1,0 +1,106 @@
+import type { NodeCounters } from '../app/metrics/node-stats';
+import type { Endpoint } from '../app/protocol/worker';
+import type { LogEntry } from '../app/run/format';
+import type { Target } from '../app/scenario/targets';
+import { startRedisCluster, type LocalCluster } from './local/redis-cluster';
+import { childEnv, type NodeBinary } from './node-binary';
+import { TargetRunner } from './target-runner';
+
+export interface ServerHooks {
+  nodeStats(nodes: NodeCounters[]): void;
+  log(level: LogEntry['level'], source: string, message: string): void;
+  /** A server the run depends on died: the run fails. */
+  fail(message: string): void;
+}
+
+type Exit = { code: number | null; signal: string | null };
+
+/**
+ * Everything a run starts besides its workers: a built-in server, a local
+ * cluster, and the monitor that reads a cluster's own per-node statistics.
+ * `start` resolves with the address workers connect to, when kvscope chose it.
+ */
+export class RunServers {
+  private target: TargetRunner | undefined;
+  private monitor: TargetRunner | undefined;
+  private local: LocalCluster | undefined;
+
+  constructor(
+    private readonly t: Target,
+    private readonly hooks: ServerHooks,
+  ) {}
+
+  get targetPid(): number | undefined {
+    return this.target?.pid;
+  }
+
+  get monitorPid(): number | undefined {
+    return this.monitor?.pid;
+  }
+
+  get localClusterNodes(): { port: number; pid: number | undefined }[] {
+    return this.local?.nodes ?? [];
+  }
+
+  get hasMonitor(): boolean {
+    return this.monitor !== undefined;
+  }
+
+  async start(node: NodeBinary): Promise<Endpoint | undefined> {
+    const t = this.t;
+    if (t.kind === 'aerospike' || (t.kind === 'redis' && t.localCluster === 0)) {
+      await this.startMonitor(node, t);
+      return undefined;
+    }
+    if (t.kind === 'redis') {
+      this.hooks.log('info', 'main', `starting a local Redis Cluster of ${t.localCluster} masters on 127.0.0.1`);
+      this.local = await startRedisCluster(t.localCluster);
+      const seed = this.local.seed;
+      this.hooks.log('info', 'main', `local Redis Cluster ready: ${this.local.nodes.map((n) => `${seed.host}:${n.port}`).join(', ')}`);
+      await this.startMonitor(node, { ...t, host: seed.host, port: seed.port });
+      return seed;
+    }
+    if (t.external) return { host: t.host, port: t.port };
+    const runner = new TargetRunner(t);
+    this.target = runner;
+    runner.on('node-stats', (n: NodeCounters[]) => this.hooks.nodeStats(n));
+    runner.on('log', (level, message) => this.hooks.log(level, 'target', message));
+    runner.on('exit', (e: Exit) => this.hooks.fail(`${t.kind} server exited during the run (code ${e.code}, signal ${e.signal})`));
+    return runner.start(node.path, childEnv(node));
+  }
+
+  /** The monitor's last reading after the load (see TargetRunner.pollNow). */
+  pollNow(timeoutMs: number): Promise<void> {
+    return this.monitor?.pollNow(timeoutMs) ?? Promise.resolve();
+  }
+
+  async stop(): Promise<void> {
+    await this.target?.stop();
+    await this.monitor?.stop();
+    await this.local?.stop();
+  }
+
+  kill(): void {
+    void this.stop();
+  }
+
+  /**
+   * Server-side per-node statistics next to the client-side numbers. Without
+   * them the run still measures the client side, so a monitor that cannot
+   * start or dies is a warning, not a failure.
+   */
+  private async startMonitor(node: NodeBinary, target: Target): Promise<void> {
+    const monitor = new TargetRunner(target, 'workers/monitor/main');
+    this.monitor = monitor;
+    monitor.on('node-stats', (n: NodeCounters[]) => this.hooks.nodeStats(n));
+    monitor.on('log', (level, message) => this.hooks.log(level, 'monitor', message));
+    monitor.on('exit', (e: Exit) => {
+      this.hooks.log('warn', 'monitor', `the cluster monitor exited (code ${e.code}, signal ${e.signal}): no more per-node statistics in this run`);
+    });
+    try {
+      await monitor.start(node.path, childEnv(node));
+    } catch (err) {
+      this.hooks.log('warn', 'monitor', `no per-node statistics in this run: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}

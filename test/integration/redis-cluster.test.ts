@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Sample } from '../../app/metrics/sample';
+import { readRunFile } from '../../app/run/reader';
+import { findScenario } from '../../app/scenario/catalog';
+import { parseScenario } from '../../app/scenario/schema';
+import { Run } from '../../main/orchestrator';
+import { recordRun } from '../../main/run-recorder';
+import { waitGone } from '../helpers/run';
+
+/** Per-node series must add up to the client's totals over a run within this. */
+const SUM_TOLERANCE = 0.01;
+const MASTERS = 3;
+
+const nodeOps = (s: Sample): number => s.nodes.reduce((a, n) => a + Object.values(n.rates).reduce((x, y) => x + y, 0), 0);
+
+function clusterRun(durationSeconds: number): Run {
+  const base = findScenario('redis-cluster-mix')!;
+  return new Run(parseScenario({ ...base, workers: 2, inFlight: 16, keySpace: 5000, warmupSeconds: 1, durationSeconds }));
+}
+
+describe('redis-cluster-mix on a local Redis Cluster of 3 masters', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kvscope-rc-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts the cluster, sums per-master server counts to the client totals, and stops every server', async () => {
+    const run = clusterRun(4);
+    const file = recordRun(run, { dir });
+    let pids: number[] = [];
+    run.once('sample', () => (pids = [...run.localClusterNodes.map((n) => n.pid!), run.monitorPid!]));
+    const summary = await run.execute();
+    expect(summary.status).toBe('done');
+    const saved = readRunFile(file.path()!);
+    const client = saved.samples.reduce((a, s) => a + s.totals.count + s.totals.errors + s.totals.timeouts, 0);
+    const nodes = saved.samples.reduce((a, s) => a + nodeOps(s), 0);
+    expect(client).toBeGreaterThan(1000);
+    expect(Math.abs(nodes / client - 1)).toBeLessThan(SUM_TOLERANCE);
+    expect(new Set(saved.samples.flatMap((s) => s.nodes.map((n) => n.id))).size).toBe(MASTERS);
+    expect(saved.samples.every((s) => s.nodes.every((n) => (n.memory ?? 0) > 0))).toBe(true);
+    expect(pids).toHaveLength(MASTERS + 1);
+    expect(await waitGone([...pids, ...run.workerPids], 10_000)).toEqual([]);
+  });
+
+  it('shows a master killed mid-run as errors, and the run completes and is kept', async () => {
+    const run = clusterRun(6);
+    const file = recordRun(run, { dir });
+    let killed: number | undefined;
+    run.on('sample', (s: Sample) => {
+      if (s.second !== 2) return;
+      killed = run.localClusterNodes[1].pid;
+      process.kill(killed!, 'SIGKILL');
+    });
+    const summary = await run.execute();
+    expect(killed).toBeGreaterThan(0);
+    expect(summary.status).toBe('done');
+    const saved = readRunFile(file.path()!);
+    expect(saved.interrupted).toBe(false);
+    const failedAfter = saved.samples.filter((s) => s.second > 2).reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0);
+    expect(failedAfter).toBeGreaterThan(0);
+    expect(saved.samples.filter((s) => s.second <= 1).every((s) => s.totals.errors + s.totals.timeouts === 0)).toBe(true);
+    // The killed master leaves the per-node view.
+    expect(Math.min(...saved.samples.slice(-2).map((s) => s.nodes.length))).toBe(MASTERS - 1);
+    expect(await waitGone(run.localClusterNodes.map((n) => n.pid!), 10_000)).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import Redis, { Cluster } from 'ioredis';
+import { redisCounters } from '../../app/metrics/redis-counters';
+import type { NodeCounters } from '../../app/metrics/node-stats';
+import { isRedisCluster, type RedisSettings } from '../../app/scenario/redis-target';
+import type { Poller } from './poller';
+
+/** A node must answer INFO within this, so one stalled master cannot hold up the others' second. */
+const INFO_TIMEOUT_MS = 800;
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * Reads INFO commandstats, stats and memory of the server, or of every
+ * master of a Redis Cluster (the client's own view of the cluster, so
+ * masters that leave or join show up).
+ */
+export class RedisPoller implements Poller {
+  private readonly client: Redis | Cluster;
+  private readonly failing = new Set<string>();
+
+  constructor(
+    t: RedisSettings,
+    private readonly log: (level: 'info' | 'warn', message: string) => void,
+  ) {
+    const node = { password: t.password, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false };
+    this.client = isRedisCluster(t)
+      ? new Cluster([{ host: t.host, port: t.port }], { lazyConnect: true, redisOptions: node })
+      : new Redis({ host: t.host, port: t.port, db: t.db, lazyConnect: true, ...node });
+    this.client.on('error', () => undefined); // each node's failure is logged by poll()
+  }
+
+  async connect(): Promise<void> {
+    await this.client.connect();
+  }
+
+  async poll(): Promise<NodeCounters[]> {
+    const nodes = this.client instanceof Cluster ? this.client.nodes('master') : [this.client];
+    const read = await Promise.all(nodes.map((n) => this.read(n)));
+    return read.filter((n): n is NodeCounters => n !== undefined);
+  }
+
+  close(): void {
+    this.client.disconnect();
+  }
+
+  private async read(node: Redis): Promise<NodeCounters | undefined> {
+    const id = `${node.options.host}:${node.options.port}`;
+    try {
+      const sections = await withTimeout(Promise.all([node.info('commandstats'), node.info('stats'), node.info('memory')]), INFO_TIMEOUT_MS);
+      if (this.failing.delete(id)) this.log('info', `redis ${id} answers INFO again`);
+      return { id, address: id, ...redisCounters(sections.join('\n')) };
+    } catch (err) {
+      if (!this.failing.has(id)) this.log('warn', `redis ${id}: statistics unavailable: ${err instanceof Error ? err.message : String(err)}`);
+      this.failing.add(id);
+      return undefined;
+    }
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no INFO answer within ${ms} ms`)), ms)));
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer));
+}
