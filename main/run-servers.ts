@@ -2,6 +2,7 @@ import type { NodeCounters } from '../app/metrics/node-stats';
 import type { Endpoint } from '../app/protocol/worker';
 import type { LogEntry } from '../app/run/format';
 import type { Target } from '../app/scenario/targets';
+import { startHazelcastCluster } from './local/hazelcast-cluster';
 import { startRedisCluster, type LocalCluster } from './local/redis-cluster';
 import { childEnv, type NodeBinary } from './node-binary';
 import { TargetRunner } from './target-runner';
@@ -59,6 +60,13 @@ export class RunServers {
       this.hooks.log('info', 'main', `local Redis Cluster ready: ${this.local.nodes.map((n) => `${seed.host}:${n.port}`).join(', ')}`);
       await this.startMonitor(node, { ...t, host: seed.host, port: seed.port });
       return seed;
+    }
+    if (t.kind === 'hazelcast') {
+      if (t.localMembers === 0) return undefined;
+      this.hooks.log('info', 'main', `starting a local Hazelcast cluster of ${t.localMembers} members on 127.0.0.1`);
+      this.local = await startHazelcastCluster(t.localMembers, t.clusterName, t.jar);
+      this.hooks.log('info', 'main', `local Hazelcast cluster ready: ${this.local.nodes.map((n) => `127.0.0.1:${n.port}`).join(', ')}`);
+      return this.local.seed;
     }
     if (t.external) return { host: t.host, port: t.port };
     const runner = new TargetRunner(t);

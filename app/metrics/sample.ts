@@ -84,8 +84,21 @@ export function mergeTicks(
     bytesIn: ticks.reduce((a, t) => a + t.bytesIn, 0),
     bytesOut: ticks.reduce((a, t) => a + t.bytesOut, 0),
     workers: latestPerWorker(ticks),
-    nodes,
+    nodes: [...nodes, ...clientSideNodes(ticks)],
   };
+}
+
+/** The workers' per-node counts of the second, added up per node (client-side attribution). */
+function clientSideNodes(ticks: readonly Tick[]): NodeSample[] {
+  const byId = new Map<string, NodeSample>();
+  for (const t of ticks) {
+    for (const n of t.nodes ?? []) {
+      const s = byId.get(n.id) ?? { id: n.id, address: n.address, rates: {} };
+      for (const [k, v] of Object.entries(n.counters)) s.rates[k] = (s.rates[k] ?? 0) + v;
+      byId.set(n.id, s);
+    }
+  }
+  return [...byId.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 
 function sum<T extends Record<K, number>, K extends string>(xs: readonly T[], k: K): number {

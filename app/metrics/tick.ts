@@ -18,6 +18,18 @@ export const MemorySchema = z.object({
 });
 export type Memory = z.infer<typeof MemorySchema>;
 
+/**
+ * What one worker sent to one cluster node in one second, as the client saw
+ * it (e.g. the owner of each key's partition); counters named as the
+ * server-side ones (`read.sent`, `write.sent`, ...).
+ */
+export const TickNodeSchema = z.object({
+  id: z.string().min(1),
+  address: z.string(),
+  counters: z.record(z.string(), z.number().nonnegative()),
+});
+export type TickNode = z.infer<typeof TickNodeSchema>;
+
 /** A worker's once-a-second report. `second` counts whole seconds since the run's t0. */
 export const TickSchema = z.object({
   worker: z.number().int().nonnegative(),
@@ -33,5 +45,7 @@ export const TickSchema = z.object({
   inFlight: z.number().int().nonnegative(),
   /** Operations the fixed-rate loop could not start on time because the in-flight cap was reached. */
   backlog: z.number().int().nonnegative(),
+  /** Per-node counts of this second, from drivers that know which node served each operation. */
+  nodes: z.array(TickNodeSchema).optional(),
 });
 export type Tick = z.infer<typeof TickSchema>;

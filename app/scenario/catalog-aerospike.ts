@@ -1,3 +1,4 @@
+import { HAZELCAST_SWEEPS } from './catalog-hazelcast';
 import type { ScenarioInput } from './schema';
 
 /**
@@ -52,4 +53,5 @@ export const AEROSPIKE_CATALOG: readonly ScenarioInput[] = [
 /** Catalog entries that are sweeps by nature: run as `setting=v1,v2,...` unless the user gives a plan. */
 export const CATALOG_SWEEPS: Readonly<Record<string, string>> = {
   'aerospike-payloads': 'valueSize=3,1024,102400',
+  ...HAZELCAST_SWEEPS,
 };

@@ -1,4 +1,5 @@
 import { AEROSPIKE_CATALOG } from './catalog-aerospike';
+import { HAZELCAST_CATALOG } from './catalog-hazelcast';
 import type { ScenarioInput } from './schema';
 
 export { CATALOG_SWEEPS } from './catalog-aerospike';
@@ -79,6 +80,7 @@ export const CATALOG: readonly ScenarioInput[] = [
     ...REDIS_BASE,
   },
   ...AEROSPIKE_CATALOG,
+  ...HAZELCAST_CATALOG,
 ];
 
 export function findScenario(name: string): ScenarioInput | undefined {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AEROSPIKE_OPS, AerospikeTarget } from './aerospike-target';
+import { HAZELCAST_OPS, HazelcastTarget } from './hazelcast-target';
 import { RedisTarget } from './redis-target';
 
 export { RedisTarget };
@@ -36,7 +37,7 @@ export const BuiltinFileTarget = z.strictObject({
 });
 
 
-export const TargetSchema = z.discriminatedUnion('kind', [BuiltinKvTarget, BuiltinFileTarget, RedisTarget, AerospikeTarget]);
+export const TargetSchema = z.discriminatedUnion('kind', [BuiltinKvTarget, BuiltinFileTarget, RedisTarget, AerospikeTarget, HazelcastTarget]);
 export type Target = z.infer<typeof TargetSchema>;
 export type TargetKind = Target['kind'];
 
@@ -46,6 +47,7 @@ export const TARGET_OPS: Record<TargetKind, readonly string[]> = {
   'builtin-file': ['get'],
   redis: ['get', 'set'],
   aerospike: AEROSPIKE_OPS,
+  hazelcast: HAZELCAST_OPS,
 };
 
 /** Which op is the "write" when a mix is given as reads per write. */
@@ -54,6 +56,7 @@ export const WRITE_OP: Record<TargetKind, string | undefined> = {
   'builtin-file': undefined,
   redis: 'set',
   aerospike: 'put',
+  hazelcast: 'set',
 };
 
 /** Every op that changes data, for the reads/writes split of the throughput view. */
@@ -62,6 +65,7 @@ export const WRITE_OPS: Record<TargetKind, readonly string[]> = {
   'builtin-file': [],
   redis: ['set'],
   aerospike: ['put', 'delete'],
+  hazelcast: ['set', 'remove'],
 };
 
 /** Settings that must never reach a run file or a log. */

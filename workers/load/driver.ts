@@ -1,5 +1,6 @@
 import type { Scenario } from '../../app/scenario/schema';
 import type { Endpoint } from '../../app/protocol/worker';
+import type { TickNode } from '../../app/metrics/tick';
 
 /** An answer the target gave: the value, or a well-formed "no such key". */
 export const OK = 0;
@@ -43,6 +44,8 @@ export interface Driver {
   isTimeout(err: unknown): boolean;
   /** A failure in the words of the error log (e.g. with the client's result code); err.message when absent. */
   describeError?(err: unknown): string;
+  /** Per-node counts since the last call, for drivers that know which node serves each operation. */
+  nodeCounts?(): TickNode[];
   close(): Promise<void>;
 }
 

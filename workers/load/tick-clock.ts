@@ -61,6 +61,8 @@ export class TickClock {
       inFlight: this.loop.inFlightNow,
       backlog: this.loop.backlog(),
     };
+    const nodes = this.loop.o.driver.nodeCounts?.();
+    if (nodes) tick.nodes = nodes;
     this.io.bytesIn = 0;
     this.io.bytesOut = 0;
     return tick;

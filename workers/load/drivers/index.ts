@@ -7,6 +7,7 @@ const LOADERS: Record<TargetKind, () => DriverFactory> = {
   'builtin-file': () => require('./builtin-file').createDriver,
   redis: () => require('./redis').createDriver,
   aerospike: () => require('./aerospike/driver').createAerospikeDriver,
+  hazelcast: () => require('./hazelcast/driver').createHazelcastDriver,
 };
 
 export function driverFor(kind: TargetKind): DriverFactory {

@@ -7,7 +7,7 @@ import { FieldRow } from './FieldRow';
 import { TARGET_FIELDS } from './fields';
 import { DraftField } from './DraftField';
 
-const KINDS: readonly TargetKind[] = ['builtin-kv', 'builtin-file', 'redis', 'aerospike'];
+const KINDS: readonly TargetKind[] = ['builtin-kv', 'builtin-file', 'redis', 'aerospike', 'hazelcast'];
 
 /** The target: its kind, then the connection and server settings of that kind. */
 export function TargetFields({ draft, defaults, errors }: { draft: Draft; defaults: Draft; errors: ErrorIndex }) {

@@ -54,6 +54,17 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
     { path: 'target.localCluster', label: 'Local cluster masters', kind: 'int', hint: 'kvscope starts a Redis Cluster of this many masters for the run; 0: none' },
   ],
   aerospike: AEROSPIKE_FIELDS,
+  hazelcast: [
+    { path: 'target.clusterName', label: 'Cluster name', kind: 'text' },
+    { path: 'target.members', label: 'Members', kind: 'text', hint: 'host:port, comma-separated', wide: true },
+    { path: 'target.localMembers', label: 'Local cluster members', kind: 'int', hint: 'kvscope starts this many members for the run; 0: use Members' },
+    { path: 'target.jar', label: 'Hazelcast jar', kind: 'text', emptyMeans: 'found in ~/.m2 or fetched with mvn' },
+    { path: 'target.smartRouting', label: 'Smart routing', kind: 'bool', hint: 'each operation to its key’s owner' },
+    { path: 'target.autoPipelining', label: 'Automated pipelining', kind: 'bool' },
+    { path: 'target.pipeliningThresholdBytes', label: 'Pipelining threshold', kind: 'int', hint: 'bytes per batched write' },
+    { path: 'target.map', label: 'Map', kind: 'text' },
+    { path: 'target.connectTimeoutMs', label: 'Connect timeout', kind: 'int', hint: 'ms' },
+  ],
 };
 
 export interface Section {

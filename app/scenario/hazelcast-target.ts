@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Hazelcast's default member port. */
+export const HAZELCAST_DEFAULT_PORT = 5701;
+/** Most members a local cluster may have: each is a JVM, and this bounds a typo. */
+export const MAX_LOCAL_MEMBERS = 8;
+const MEMBER = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/;
+
+/** `a:5701,b` (port optional) as `host:port` strings; throws naming the bad entry. */
+export function parseMembers(text: string): string[] {
+  return text.split(',').map((raw) => {
+    const m = MEMBER.exec(raw.trim());
+    const port = m?.[2] === undefined ? HAZELCAST_DEFAULT_PORT : Number(m[2]);
+    if (!m || port < 1 || port > 65535) throw new Error(`"${raw.trim()}" is not host or host:port`);
+    return `${m[1]}:${port}`;
+  });
+}
+
+/** `hazelcast-client` against Hazelcast members, or a local cluster kvscope starts for the run. */
+export const HazelcastTarget = z.strictObject({
+  kind: z.literal('hazelcast'),
+  clusterName: z.string().min(1).default('dev'),
+  /** Member addresses the client starts from. */
+  members: z
+    .string()
+    .min(1, 'give at least one member address')
+    .default(`127.0.0.1:${HAZELCAST_DEFAULT_PORT}`)
+    .superRefine((text, ctx) => {
+      try {
+        parseMembers(text);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: `${(err as Error).message} (a comma-separated list of members)` });
+      }
+    }),
+  /** Smart routing: one connection per member, each operation sent to its key's owner. */
+  smartRouting: z.boolean().default(true),
+  /** Automated pipelining: writes of one event-loop turn share one socket write, up to the threshold. */
+  autoPipelining: z.boolean().default(true),
+  pipeliningThresholdBytes: z.number().int().min(1).max(64 * 1024 * 1024).default(65_536),
+  /** The IMap every operation uses. */
+  map: z.string().min(1).default('kvscope'),
+  connectTimeoutMs: z.number().int().min(100).max(120_000).default(5000),
+  /** Start a cluster of this many members on 127.0.0.1 for the run (members is then ignored); 0: none. */
+  localMembers: z.number().int().min(0).max(MAX_LOCAL_MEMBERS).default(0),
+  /** The Hazelcast jar of a local cluster; found in the Maven repository (or fetched with mvn) when omitted. */
+  jar: z.string().min(1).optional(),
+});
+export type HazelcastSettings = z.infer<typeof HazelcastTarget>;
+
+export const HAZELCAST_OPS = ['get', 'set', 'remove'] as const;

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Sample } from '../../app/metrics/sample';
+import { readRunFile } from '../../app/run/reader';
+import { findScenario } from '../../app/scenario/catalog';
+import { parseScenario } from '../../app/scenario/schema';
+import { Run } from '../../main/orchestrator';
+import { recordRun } from '../../main/run-recorder';
+import { waitGone } from '../helpers/run';
+
+/** Per-member series must add up to the client's totals over a run within this. */
+const SUM_TOLERANCE = 0.01;
+const MEMBERS = 2;
+/** Two JVMs start and join in about 10 s on 2 cores; the run and its stop come on top. */
+const TEST_TIMEOUT_MS = 180_000;
+
+const nodeOps = (s: Sample): number => s.nodes.reduce((a, n) => a + Object.values(n.rates).reduce((x, y) => x + y, 0), 0);
+
+function memberRun(durationSeconds: number, opTimeoutMs = 5000): Run {
+  const base = findScenario('hazelcast-random')!;
+  return new Run(parseScenario({ ...base, inFlight: 16, keySpace: 2000, warmupSeconds: 1, durationSeconds, opTimeoutMs }));
+}
+
+describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kvscope-hz-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs get/set/remove with per-member series that add up to the client totals, and stops every member', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const run = memberRun(4);
+    const file = recordRun(run, { dir });
+    let pids: number[] = [];
+    run.once('sample', () => (pids = run.localClusterNodes.map((n) => n.pid!)));
+    const summary = await run.execute();
+    expect(summary.status).toBe('done');
+    expect(Object.keys(summary.ops).sort()).toEqual(['get', 'remove', 'set']);
+    const saved = readRunFile(file.path()!);
+    expect(saved.header.env.clients['hazelcast-client']).toBe('5.6.0');
+    const client = saved.samples.reduce((a, s) => a + s.totals.count + s.totals.errors + s.totals.timeouts, 0);
+    const members = saved.samples.reduce((a, s) => a + nodeOps(s), 0);
+    expect(client).toBeGreaterThan(1000);
+    expect(Math.abs(members / client - 1)).toBeLessThan(SUM_TOLERANCE);
+    const ids = new Set(saved.samples.slice(1).flatMap((s) => s.nodes.map((n) => n.id)));
+    expect(ids.size).toBe(MEMBERS);
+    expect(pids).toHaveLength(MEMBERS);
+    expect(await waitGone([...pids, ...run.workerPids], 15_000)).toEqual([]);
+  });
+
+  it('shows a member killed mid-run as failed operations, and the run completes and is kept', { timeout: TEST_TIMEOUT_MS }, async () => {
+    const run = memberRun(6, 1000);
+    const file = recordRun(run, { dir });
+    let killed: number | undefined;
+    run.on('sample', (s: Sample) => {
+      if (s.second !== 2) return;
+      killed = run.localClusterNodes[1].pid;
+      process.kill(killed!, 'SIGKILL');
+    });
+    const summary = await run.execute();
+    expect(killed).toBeGreaterThan(0);
+    expect(summary.status).toBe('done');
+    const saved = readRunFile(file.path()!);
+    expect(saved.interrupted).toBe(false);
+    const failedAfter = saved.samples.filter((s) => s.second > 2).reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0);
+    expect(failedAfter).toBeGreaterThan(0);
+    expect(saved.samples.at(-1)!.totals.count).toBeGreaterThan(0);
+    expect(await waitGone(run.localClusterNodes.map((n) => n.pid!), 15_000)).toEqual([]);
+  });
+});

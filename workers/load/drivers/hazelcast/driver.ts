@@ -1,0 +1,108 @@
+import { Client, OperationTimeoutError, type IMap } from 'hazelcast-client';
+import { parseMembers, type HazelcastSettings } from '../../../../app/scenario/hazelcast-target';
+import { WRITE_OPS } from '../../../../app/scenario/targets';
+import type { TickNode } from '../../../../app/metrics/tick';
+import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
+import { makeValue, Rng } from '../../keys';
+import { MemberCounts } from './member-counts';
+
+const CLIENT_VERSION = (require('hazelcast-client/package.json') as { version: string }).version;
+
+class HazelcastDriver implements Driver {
+  readonly versions = { 'hazelcast-client': CLIENT_VERSION };
+  private client: Client | undefined;
+  private map: IMap<string, string> | undefined;
+  private members: MemberCounts | undefined;
+  private readonly value: string;
+  private readonly io: IoCounters;
+
+  constructor(
+    private readonly ctx: DriverContext,
+    private readonly t: HazelcastSettings,
+  ) {
+    this.io = ctx.io;
+    this.value = makeValue(ctx.scenario.valueSize, new Rng(ctx.scenario.seed + ctx.workerId));
+  }
+
+  async connect(): Promise<void> {
+    const t = this.t;
+    const ep = this.ctx.endpoint;
+    // A cluster kvscope started for the run is reached through the member main hands over.
+    const members = t.localMembers > 0 && ep ? [`${ep.host}:${ep.port}`] : parseMembers(t.members);
+    try {
+      this.client = await Client.newHazelcastClient({
+        clusterName: t.clusterName,
+        network: { clusterMembers: members, smartRouting: t.smartRouting, connectionTimeout: t.connectTimeoutMs },
+        connectionStrategy: { connectionRetry: { clusterConnectTimeoutMillis: t.connectTimeoutMs } },
+        properties: {
+          'hazelcast.client.autopipelining.enabled': t.autoPipelining,
+          'hazelcast.client.autopipelining.threshold.bytes': t.pipeliningThresholdBytes,
+          // The client retries an operation on another member until this passes; a
+          // benchmark must see it fail at the scenario's timeout, not minutes later.
+          'hazelcast.client.invocation.timeout.millis': this.ctx.scenario.opTimeoutMs,
+          'hazelcast.logging.level': 'OFF',
+        },
+      });
+    } catch (err) {
+      throw new Error(`cannot connect to hazelcast cluster "${t.clusterName}" at ${members.join(', ')} within ${t.connectTimeoutMs} ms (target.connectTimeoutMs): ${describe(err)}`);
+    }
+    this.map = await this.client.getMap<string, string>(t.map);
+    this.members = new MemberCounts(this.client, WRITE_OPS.hazelcast);
+    const n = this.client.getCluster().getMembers().length;
+    this.ctx.log('info', `connected to hazelcast cluster "${t.clusterName}": ${n} member(s), smart routing ${t.smartRouting ? 'on' : 'off'}, automated pipelining ${t.autoPipelining ? `on (${t.pipeliningThresholdBytes} B)` : 'off'}`);
+  }
+
+  run(op: string, key: string): Promise<unknown> {
+    const map = this.map!;
+    this.members!.count(key, op);
+    switch (op) {
+      case 'get':
+        this.io.bytesOut += key.length;
+        return map.get(key);
+      case 'set':
+        this.io.bytesOut += key.length + this.value.length;
+        return map.set(key, this.value);
+      case 'remove':
+        this.io.bytesOut += key.length;
+        return map.remove(key);
+      default:
+        return Promise.reject(new Error(`hazelcast has no operation "${op}"`));
+    }
+  }
+
+  /** get and remove answer the value or null (no such key); set answers nothing. */
+  outcome(result: unknown): Outcome {
+    if (result === null) return NOT_FOUND;
+    if (typeof result === 'string') this.io.bytesIn += result.length;
+    return OK;
+  }
+
+  isTimeout(err: unknown): boolean {
+    return err instanceof OperationTimeoutError;
+  }
+
+  describeError(err: unknown): string {
+    return describe(err);
+  }
+
+  nodeCounts(): TickNode[] {
+    return this.members?.drain() ?? [];
+  }
+
+  async close(): Promise<void> {
+    const c = this.client;
+    this.client = undefined;
+    await c?.shutdown();
+  }
+}
+
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  return `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}`;
+}
+
+export function createHazelcastDriver(ctx: DriverContext): Driver {
+  const t = ctx.scenario.target;
+  if (t.kind !== 'hazelcast') throw new Error(`the hazelcast driver cannot drive a ${t.kind} target`);
+  return new HazelcastDriver(ctx, t);
+}

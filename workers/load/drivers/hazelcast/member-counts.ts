@@ -1,0 +1,55 @@
+import type { Client, PartitionService } from 'hazelcast-client';
+import type { TickNode } from '../../../../app/metrics/tick';
+
+/**
+ * Keys whose partition is remembered: computing it serializes the key, which
+ * costs about as much as a small operation, and the key space of a run is
+ * usually far smaller than this.
+ */
+const PARTITION_CACHE_MAX = 1_000_000;
+/** Before the client has the partition table, an operation's owner is not known yet. */
+const UNKNOWN = 'unknown';
+
+/**
+ * Which member served each operation, as the client knows it: the owner of
+ * the key's partition (the member a smart client sends it to). Counted as
+ * sent reads and writes per member and drained once a second.
+ */
+export class MemberCounts {
+  private readonly partitionOf = new Map<string, number>();
+  private counts = new Map<string, { reads: number; writes: number }>();
+  private readonly partitions: PartitionService;
+
+  constructor(
+    private readonly client: Client,
+    private readonly writes: readonly string[],
+  ) {
+    this.partitions = client.getPartitionService();
+  }
+
+  count(key: string, op: string): void {
+    let pid = this.partitionOf.get(key);
+    if (pid === undefined) {
+      pid = this.partitions.getPartitionId(key);
+      if (this.partitionOf.size < PARTITION_CACHE_MAX) this.partitionOf.set(key, pid);
+    }
+    const owner = this.partitions.getPartitionOwner(pid);
+    const id = owner ? owner.toString() : UNKNOWN;
+    let c = this.counts.get(id);
+    if (!c) this.counts.set(id, (c = { reads: 0, writes: 0 }));
+    if (this.writes.includes(op)) c.writes++;
+    else c.reads++;
+  }
+
+  /** This second's counts per member (by address), and a fresh start. */
+  drain(): TickNode[] {
+    const addresses = new Map(this.client.getCluster().getMembers().map((m) => [m.uuid.toString(), m.address.toString()]));
+    const out: TickNode[] = [];
+    for (const [uuid, c] of this.counts) {
+      const address = addresses.get(uuid) ?? uuid;
+      out.push({ id: address, address, counters: { 'read.sent': c.reads, 'write.sent': c.writes } });
+    }
+    this.counts = new Map();
+    return out;
+  }
+}
