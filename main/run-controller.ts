@@ -2,6 +2,8 @@ import type { Sample } from '../app/metrics/sample';
 import type { Summary } from '../app/metrics/summary';
 import type { LogEntry, PhaseMark } from '../app/run/format';
 import { CATALOG } from '../app/scenario/catalog';
+import type { LocalTools } from '../app/protocol/bridge';
+import { localTools } from './local/tools-status';
 import { runSeconds, validateScenario, type ScenarioInput } from '../app/scenario/schema';
 import {
   toLiveSample,
@@ -67,6 +69,10 @@ export class RunController implements BridgeHandlers {
 
   async listScenarios(): Promise<ScenarioInput[]> {
     return structuredClone([...CATALOG]);
+  }
+
+  async localTools(): Promise<LocalTools> {
+    return localTools();
   }
 
   async validateScenario(p: { scenario?: unknown }) {

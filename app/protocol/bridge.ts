@@ -75,6 +75,17 @@ export interface CompareView {
   memory: number[][];
 }
 
+/** Whether this machine can start a local cluster of a kind, and why not (or with what). */
+export interface ToolStatus {
+  available: boolean;
+  detail: string;
+}
+
+export interface LocalTools {
+  redis: ToolStatus;
+  hazelcast: ToolStatus;
+}
+
 export interface ExportedFile {
   name: string;
   mime: string;
@@ -84,6 +95,7 @@ export interface ExportedFile {
 /** Requests: channel -> payload schema (validated where it arrives) and result type. */
 export const REQUESTS = {
   listScenarios: { payload: empty },
+  localTools: { payload: empty },
   validateScenario: { payload: z.object({ scenario: z.unknown() }).strict() },
   startRun: {
     payload: z
@@ -115,6 +127,7 @@ export const REQUESTS = {
 
 export interface RequestResults {
   listScenarios: ScenarioInput[];
+  localTools: LocalTools;
   validateScenario: Validation;
   startRun: StartResult;
   stopRun: { ok: boolean };

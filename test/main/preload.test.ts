@@ -39,6 +39,7 @@ async function checkExposed(e: FakeElectron): Promise<void> {
     'labelRun',
     'listRuns',
     'listScenarios',
+    'localTools',
     'onPush',
     'openRun',
     'startRun',

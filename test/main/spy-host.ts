@@ -8,6 +8,7 @@ export function spyHost() {
   const listeners = new Set<PushListener>();
   const host = {
     listScenarios: vi.fn(async () => []),
+    localTools: vi.fn(async () => ({ redis: { available: true, detail: 'x' }, hazelcast: { available: false, detail: 'y' } })),
     validateScenario: vi.fn(async () => ({ ok: true as const })),
     startRun: vi.fn(async () => ({ ok: true as const, runId: 'x' })),
     stopRun: vi.fn(async () => ({ ok: true })),

@@ -87,6 +87,21 @@ describe('scenario editor', () => {
     expect(start?.payload).toMatchObject({ scenario: { target: { kind: 'aerospike', hosts: 'db1:3000,db2', sink: 'file' } } });
   });
 
+  it('says whether a local cluster can be started here, and what is missing when one is asked for', () => {
+    const fake = renderPage();
+    act(() => useKv.getState().setLocalTools(fake.tools));
+    fireEvent.click(screen.getByTestId('scenario-card-redis-cluster-mix'));
+    expect(screen.getByTestId('local-cluster-note').textContent).toBe('A local Redis Cluster can be started for the run (redis-server at /usr/bin/redis-server).');
+    fireEvent.click(screen.getByTestId('scenario-card-hazelcast-get'));
+    const note = screen.getByTestId('local-cluster-note');
+    expect(note.textContent).toBe('No local Hazelcast cluster on this machine: java not found on PATH.');
+    expect(note.getAttribute('role')).toBe('alert');
+    type('target.localMembers', '0');
+    expect(screen.getByTestId('local-cluster-note').getAttribute('role')).toBeNull();
+    fireEvent.click(screen.getByTestId('scenario-card-kv-async'));
+    expect(screen.queryByTestId('local-cluster-note')).toBeNull();
+  });
+
   it('offers the connection settings of the chosen target kind and its ops in the mix', () => {
     renderPage();
     fireEvent.click(screen.getByTestId('scenario-card-kv-async'));

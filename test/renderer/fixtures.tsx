@@ -112,8 +112,14 @@ export function fakeBridge(state: LiveState = idleState()) {
       throw new Error('no comparison in this test');
     },
   };
+  // What the machine has for local clusters; tests replace these.
+  const tools: RequestResults['localTools'] = {
+    redis: { available: true, detail: 'redis-server at /usr/bin/redis-server' },
+    hazelcast: { available: false, detail: 'java not found on PATH' },
+  };
   const bridge: Bridge = {
     listScenarios: async (p) => (record('listScenarios', p), []),
+    localTools: async (p) => (record('localTools', p), tools),
     validateScenario: async (p) => (record('validateScenario', p), { ok: true }),
     startRun: (p) => (record('startRun', p), startRun()),
     stopRun: async (p) => (record('stopRun', p), { ok: true }),
@@ -134,6 +140,7 @@ export function fakeBridge(state: LiveState = idleState()) {
     bridge,
     calls,
     library,
+    tools,
     listenerCount: () => listeners.size,
     push<P extends PushChannel>(channel: P, data: Pushes[P]) {
       for (const l of listeners) l(channel, data);

@@ -153,6 +153,7 @@ describe('choosing the transport', () => {
   it('uses the Electron preload when there is one', async () => {
     const api: Bridge = {
       listScenarios: vi.fn(async () => []),
+      localTools: vi.fn(),
       validateScenario: vi.fn(async () => ({ ok: true as const })),
       startRun: vi.fn(async () => ({ ok: true as const, runId: 'r' })),
       stopRun: vi.fn(async () => ({ ok: true })),

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { CompareView, LiveState } from '../../../app/protocol/bridge';
+import type { CompareView, LiveState, LocalTools } from '../../../app/protocol/bridge';
 import type { FieldError, ScenarioInput } from '../../../app/scenario/schema';
 import type { ConnectionState } from '../bridge/connection';
 import { DEFAULT_WINDOW, type WindowId } from '../charts/windows';
@@ -43,6 +43,8 @@ export interface KvState {
   connection: ConnectionState;
   catalog: ScenarioInput[] | null;
   catalogError: string | null;
+  /** What this machine has for local clusters (null until main answered). */
+  localTools: LocalTools | null;
   editor: EditorState;
   live: LiveRun;
   view: { window: WindowId; split: Split };
@@ -56,6 +58,7 @@ export interface KvState {
   setConnection(c: ConnectionState): void;
   setCatalog(list: ScenarioInput[]): void;
   setCatalogError(message: string): void;
+  setLocalTools(tools: LocalTools): void;
   loadScenario(s: ScenarioInput): void;
   updateDraft(edit: (d: Draft) => Draft): void;
   updatePlan(p: Partial<PlanDraft>): void;
@@ -72,7 +75,7 @@ export interface KvState {
   setSplit(s: Split): void;
 }
 
-type Data = Pick<KvState, 'page' | 'connection' | 'catalog' | 'catalogError' | 'editor' | 'live' | 'view' | 'compare'>;
+type Data = Pick<KvState, 'page' | 'connection' | 'catalog' | 'catalogError' | 'localTools' | 'editor' | 'live' | 'view' | 'compare'>;
 
 export function initialData(): Data {
   return {
@@ -80,6 +83,7 @@ export function initialData(): Data {
     connection: 'connecting',
     catalog: null,
     catalogError: null,
+    localTools: null,
     editor: { source: null, plan: { repeat: '1', setting: '', values: '' }, draft: null, errors: [], startError: null, starting: false },
     live: emptyLive(),
     view: { window: DEFAULT_WINDOW, split: 'cluster' },
@@ -101,6 +105,7 @@ export const useKv = create<KvState>()((set) => ({
   setConnection: (connection) => set({ connection }),
   setCatalog: (catalog) => set({ catalog, catalogError: null }),
   setCatalogError: (catalogError) => set({ catalogError }),
+  setLocalTools: (localTools) => set({ localTools }),
   loadScenario: (s) => {
     const draft = structuredClone(s) as Draft;
     set((st) => ({ editor: { source: s.name ?? null, plan: planFor(s.name, st.editor.source, st.editor.plan), draft, errors: validateDraft(draft), startError: null, starting: false } }));

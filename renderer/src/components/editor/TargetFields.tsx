@@ -6,6 +6,7 @@ import type { ErrorIndex } from './errors';
 import { FieldRow } from './FieldRow';
 import { TARGET_FIELDS } from './fields';
 import { DraftField } from './DraftField';
+import { LocalClusterNote } from './LocalClusterNote';
 
 const KINDS: readonly TargetKind[] = ['builtin-kv', 'builtin-file', 'redis', 'aerospike', 'hazelcast'];
 
@@ -28,6 +29,7 @@ export function TargetFields({ draft, defaults, errors }: { draft: Draft; defaul
           <DraftField key={def.path} def={def} draft={draft} defaults={defaults} errors={errors} />
         ))}
       </div>
+      <LocalClusterNote kind={kind} draft={draft} />
     </fieldset>
   );
 }

@@ -1,0 +1,22 @@
+import type { LocalTools } from '../../app/protocol/bridge';
+import { findHazelcastJar } from './hazelcast-jar';
+import { javaPath } from './hazelcast-cluster';
+import { redisServerPath } from './redis-cluster';
+
+/** What this machine has for local clusters, in words for the Scenarios page. */
+export function localTools(): LocalTools {
+  const redis = redisServerPath();
+  const java = javaPath();
+  const jar = findHazelcastJar();
+  const canFetch = jar.detail.startsWith('no Hazelcast jar on disk; mvn will fetch');
+  return {
+    redis: redis
+      ? { available: true, detail: `redis-server at ${redis}` }
+      : { available: false, detail: 'redis-server not found on PATH: install it (Debian: apt-get install redis-server) or set KVSCOPE_REDIS_SERVER' },
+    hazelcast: !java
+      ? { available: false, detail: 'java not found on PATH: install a JRE (Debian: apt-get install default-jre-headless) or set KVSCOPE_JAVA' }
+      : jar.jar || canFetch
+        ? { available: true, detail: `java at ${java}; ${jar.jar ? `jar ${jar.jar}` : jar.detail}` }
+        : { available: false, detail: jar.detail },
+  };
+}
