@@ -17,14 +17,20 @@ const UNKNOWN = 'unknown';
  */
 export class MemberCounts {
   private readonly partitionOf = new Map<string, number>();
-  private counts = new Map<string, { reads: number; writes: number }>();
+  /**
+   * Keyed by the owner's UUID object, which the partition table hands out
+   * again for every partition of that member: no string per operation.
+   */
+  private counts = new Map<object | null, { reads: number; writes: number }>();
   private readonly partitions: PartitionService;
+  private readonly writes: ReadonlySet<string>;
 
   constructor(
     private readonly client: Client,
-    private readonly writes: readonly string[],
+    writes: readonly string[],
   ) {
     this.partitions = client.getPartitionService();
+    this.writes = new Set(writes);
   }
 
   count(key: string, op: string): void {
@@ -33,22 +39,26 @@ export class MemberCounts {
       pid = this.partitions.getPartitionId(key);
       if (this.partitionOf.size < PARTITION_CACHE_MAX) this.partitionOf.set(key, pid);
     }
-    const owner = this.partitions.getPartitionOwner(pid);
-    const id = owner ? owner.toString() : UNKNOWN;
-    let c = this.counts.get(id);
-    if (!c) this.counts.set(id, (c = { reads: 0, writes: 0 }));
-    if (this.writes.includes(op)) c.writes++;
+    const owner = this.partitions.getPartitionOwner(pid) ?? null;
+    let c = this.counts.get(owner);
+    if (!c) this.counts.set(owner, (c = { reads: 0, writes: 0 }));
+    if (this.writes.has(op)) c.writes++;
     else c.reads++;
   }
 
   /** This second's counts per member (by address), and a fresh start. */
   drain(): TickNode[] {
     const addresses = new Map(this.client.getCluster().getMembers().map((m) => [m.uuid.toString(), m.address.toString()]));
-    const out: TickNode[] = [];
-    for (const [uuid, c] of this.counts) {
+    const byId = new Map<string, TickNode>();
+    for (const [owner, c] of this.counts) {
+      const uuid = owner === null ? UNKNOWN : owner.toString();
       const address = addresses.get(uuid) ?? uuid;
-      out.push({ id: address, address, counters: { 'read.sent': c.reads, 'write.sent': c.writes } });
+      const n = byId.get(address) ?? { id: address, address, counters: { 'read.sent': 0, 'write.sent': 0 } };
+      n.counters['read.sent'] += c.reads;
+      n.counters['write.sent'] += c.writes;
+      byId.set(address, n);
     }
+    const out = [...byId.values()];
     this.counts = new Map();
     return out;
   }

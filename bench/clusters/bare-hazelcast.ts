@@ -1,0 +1,24 @@
+/** Baseline of bench:clusters for Hazelcast: a bare hazelcast-client IMap loop (see closed-loop.ts). */
+import { Client } from 'hazelcast-client';
+import { keyFor, makeValue, Rng } from '../../workers/load/keys';
+import { bareChild, closedLoop } from '../closed-loop';
+import { ClusterBareStartSchema, type ClusterBareStart } from './protocol';
+
+async function run(c: ClusterBareStart) {
+  const client = await Client.newHazelcastClient({
+    clusterName: c.clusterName,
+    network: { clusterMembers: [`${c.host}:${c.port}`] },
+    properties: { 'hazelcast.client.autopipelining.enabled': c.autoPipelining, 'hazelcast.logging.level': 'OFF' },
+  });
+  const map = await client.getMap<string, string>('kvscope');
+  const rng = new Rng(c.seed);
+  const value = makeValue(c.valueSize, rng);
+  const result = await closedLoop(c, () => {
+    const key = keyFor(rng.int(c.keySpace), c.keyLength);
+    return rng.next() < c.getShare ? map.get(key) : map.set(key, value);
+  });
+  await client.shutdown();
+  return result;
+}
+
+bareChild((raw) => ClusterBareStartSchema.safeParse(raw).data, run);

@@ -1,0 +1,128 @@
+/**
+ * `npm run bench:clusters`: kvscope's Redis Cluster and Hazelcast scenarios
+ * against bare client loops with the same concurrency, in one run, on local
+ * clusters it starts (3 Redis masters, 2 Hazelcast members) and always
+ * stops. Each round runs kvscope and the bare loop back to back, the order
+ * alternating, and prints both ops/s and their ratio.
+ */
+import { join } from 'node:path';
+import { findScenario } from '../../app/scenario/catalog';
+import { parseScenario, type Scenario } from '../../app/scenario/schema';
+import { startHazelcastCluster } from '../../main/local/hazelcast-cluster';
+import { startRedisCluster, type LocalCluster } from '../../main/local/redis-cluster';
+import { installExitHandlers, killAll, onAbort } from '../cleanup';
+import { parseOptions, UsageError, type BenchOptions } from '../options';
+import { runBare } from '../run-bare';
+import { runKvscope } from '../run-kvscope';
+import type { ClusterBareStart } from './protocol';
+
+const REDIS_MASTERS = 3;
+const HAZELCAST_MEMBERS = 2;
+const CLUSTER_NAME = 'kvscope-bench';
+const IN_FLIGHT = 32;
+const BARE_SEED = 1;
+/**
+ * Fresh servers (JVM members above all) run far slower until their JIT has
+ * warmed up: one uncounted bare run of this long per system comes first, so
+ * round 1 is not decided by whichever side ran first.
+ */
+const PRIMING_SECONDS = 20;
+const print = (line: string): void => void process.stdout.write(`${line}\n`);
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+interface System {
+  name: string;
+  scenario: Scenario;
+  script: string;
+  start: ClusterBareStart;
+}
+
+function system(name: string, catalogName: string, target: Record<string, unknown>, seed: { host: string; port: number }, script: string, o: BenchOptions): System {
+  const base = findScenario(catalogName)!;
+  const scenario = parseScenario({
+    ...base,
+    target: { ...(base.target as object), ...target },
+    mix: { get: 0.5, set: 0.5 },
+    workers: 1,
+    inFlight: IN_FLIGHT,
+    warmupSeconds: o.warmupSeconds,
+    durationSeconds: o.seconds,
+  });
+  const t = scenario.target as { autoPipelining?: boolean };
+  const start: ClusterBareStart = {
+    ...seed,
+    clusterName: CLUSTER_NAME,
+    autoPipelining: t.autoPipelining ?? false,
+    inFlight: IN_FLIGHT,
+    keySpace: scenario.keySpace,
+    keyLength: scenario.keyLength,
+    valueSize: scenario.valueSize,
+    getShare: 0.5,
+    warmupSeconds: o.warmupSeconds,
+    durationSeconds: o.seconds,
+    seed: BARE_SEED,
+  };
+  return { name, scenario, script: join(__dirname, script), start };
+}
+
+async function main(): Promise<number> {
+  installExitHandlers(print);
+  let o: BenchOptions;
+  try {
+    o = parseOptions(process.argv.slice(2));
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    print(err.message);
+    return 2;
+  }
+  print(`kvscope cluster benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s measured, 1 process x ${IN_FLIGHT} in flight, GET/SET 50/50; node ${process.version}`);
+  const clusters: LocalCluster[] = [];
+  const unregister = onAbort(() => clusters.forEach((c) => void c.stop()));
+  try {
+    const redis = await startRedisCluster(REDIS_MASTERS);
+    clusters.push(redis);
+    print(`Redis Cluster: ${REDIS_MASTERS} masters on 127.0.0.1 (ports ${redis.nodes.map((n) => n.port).join(', ')})`);
+    const hz = await startHazelcastCluster(HAZELCAST_MEMBERS, CLUSTER_NAME);
+    clusters.push(hz);
+    print(`Hazelcast: ${HAZELCAST_MEMBERS} members on 127.0.0.1 (ports ${hz.nodes.map((n) => n.port).join(', ')})`);
+    const systems = [
+      system('redis-cluster', 'redis-cluster-mix', { localCluster: 0, cluster: true, host: redis.seed.host, port: redis.seed.port }, redis.seed, 'bare-redis-cluster.js', o),
+      system('hazelcast', 'hazelcast-get', { localMembers: 0, clusterName: CLUSTER_NAME, members: `${hz.seed.host}:${hz.seed.port}` }, hz.seed, 'bare-hazelcast.js', o),
+    ];
+    for (const s of systems) {
+      const primed = await runBare({ ...s.start, warmupSeconds: 0, durationSeconds: PRIMING_SECONDS }, s.script);
+      print(`priming ${s.name}: ${fmt(primed.opsPerSec)} ops/s over ${PRIMING_SECONDS} s (not counted)`);
+    }
+    const ratios = new Map<string, number[]>(systems.map((s) => [s.name, []]));
+    for (let r = 1; r <= o.rounds; r++) {
+      for (const s of systems) {
+        const kvFirst = r % 2 === 1;
+        const first = kvFirst ? await runKvscope(s.scenario) : await runBare(s.start, s.script);
+        const second = kvFirst ? await runBare(s.start, s.script) : await runKvscope(s.scenario);
+        const [kv, bare] = kvFirst ? [first, second] : [second, first];
+        const ratio = kv.opsPerSec / bare.opsPerSec;
+        ratios.get(s.name)!.push(ratio);
+        print(`round ${r} ${s.name.padEnd(13)} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmt(kv.opsPerSec)} ops/s, bare ${fmt(bare.opsPerSec)} ops/s, ratio ${ratio.toFixed(3)}; errors ${kv.errors} / ${bare.errors}`);
+      }
+    }
+    print('');
+    for (const [name, rs] of ratios) {
+      const median = [...rs].sort((a, b) => a - b)[Math.floor(rs.length / 2)];
+      print(`${name}: median ratio kvscope / bare ${median.toFixed(3)}`);
+    }
+    print('note: clients, kvscope and the servers share this machine\'s cores; on 2 cores the servers are part of the bottleneck.');
+  } finally {
+    await Promise.all(clusters.map((c) => c.stop()));
+    unregister();
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    print(`\nbench:clusters failed: ${err instanceof Error ? err.message : String(err)}`);
+    killAll();
+    process.exit(1);
+  },
+);

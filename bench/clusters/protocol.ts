@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** parent -> a bare cluster loop: the load of one kvscope worker of the scenario. */
+export const ClusterBareStartSchema = z.object({
+  host: z.string(),
+  port: z.number().int().min(1).max(65535),
+  clusterName: z.string(),
+  autoPipelining: z.boolean(),
+  inFlight: z.number().int().min(1),
+  keySpace: z.number().int().min(1),
+  keyLength: z.number().int().min(1),
+  valueSize: z.number().int().min(0),
+  /** Probability that an operation is a GET; the rest are SETs. */
+  getShare: z.number().min(0).max(1),
+  warmupSeconds: z.number().int().min(0),
+  durationSeconds: z.number().int().min(1),
+  seed: z.number().int().min(0),
+});
+export type ClusterBareStart = z.infer<typeof ClusterBareStartSchema>;

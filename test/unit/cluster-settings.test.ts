@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { mergeTicks } from '../../app/metrics/sample';
+import type { Tick } from '../../app/metrics/tick';
+import { CATALOG_SWEEPS, findScenario } from '../../app/scenario/catalog';
+import { parseMembers } from '../../app/scenario/hazelcast-target';
+import { parseScenario, validateScenario } from '../../app/scenario/schema';
+
+const errorsOf = (input: unknown) => {
+  const v = validateScenario(input);
+  return v.ok ? [] : v.errors;
+};
+
+describe('hazelcast and redis cluster settings', () => {
+  it('reads member lists with default ports and names a bad entry', () => {
+    expect(parseMembers('10.0.0.1, m2:5702')).toEqual(['10.0.0.1:5701', 'm2:5702']);
+    expect(errorsOf({ target: { kind: 'hazelcast', members: 'a:1,b:0' } })).toEqual([
+      { field: 'target.members', reason: '"b:0" is not host or host:port (a comma-separated list of members)' },
+    ]);
+  });
+
+  it('refuses a database other than 0 for Redis Cluster, and bounds local clusters', () => {
+    expect(errorsOf({ target: { kind: 'redis', cluster: true, db: 2 } })).toEqual([{ field: 'target.db', reason: 'Redis Cluster has only database 0' }]);
+    expect(errorsOf({ target: { kind: 'hazelcast', localMembers: 99 } })[0].field).toBe('target.localMembers');
+  });
+
+  it('has the Hazelcast benchmark scenarios, the sweeps among them', () => {
+    expect(parseScenario(findScenario('hazelcast-get')).mix).toEqual({ get: 0.95, set: 0.05 });
+    expect(parseScenario(findScenario('hazelcast-random')).mix).toEqual({ get: 1, set: 1, remove: 1 });
+    expect(CATALOG_SWEEPS['hazelcast-pipelining']).toBe('target.autoPipelining=true,false');
+    expect(CATALOG_SWEEPS['hazelcast-payloads']).toBe('valueSize=3,1024,102400');
+    expect(parseScenario(findScenario('redis-cluster-mix')).target).toMatchObject({ kind: 'redis', localCluster: 3 });
+  });
+});
+
+describe('client-side per-node counts in worker ticks', () => {
+  const tick = (worker: number, nodes: Tick['nodes']): Tick => ({
+    worker, second: 0, ops: {}, bytesIn: 0, bytesOut: 0, mem: { rss: 1, heapUsed: 1, external: 0 }, elu: 0, cpu: 0, inFlight: 0, backlog: 0, nodes,
+  });
+
+  it('adds up each node across workers, next to the server-side nodes', () => {
+    const s = mergeTicks(0, 'run', 0, [
+      tick(0, [{ id: 'm1', address: 'm1', counters: { 'read.sent': 5, 'write.sent': 1 } }]),
+      tick(1, [
+        { id: 'm1', address: 'm1', counters: { 'read.sent': 2 } },
+        { id: 'm2', address: 'm2', counters: { 'write.sent': 4 } },
+      ]),
+    ], [{ id: 'server', address: 's', rates: { 'read.success': 9 } }]);
+    expect(s.nodes).toEqual([
+      { id: 'server', address: 's', rates: { 'read.success': 9 } },
+      { id: 'm1', address: 'm1', rates: { 'read.sent': 7, 'write.sent': 1 } },
+      { id: 'm2', address: 'm2', rates: { 'write.sent': 4 } },
+    ]);
+  });
+});
