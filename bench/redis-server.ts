@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { onAbort } from './cleanup';
-import { freePort } from '../main/local/free-port';
+import { freePort } from '../workers/local/free-port';
 import { waitForPong } from './redis-ping';
 import { REDIS_SERVER, requireRedisServer } from './tools';
 

@@ -16,7 +16,7 @@ export function packageRoot(): string {
  * Child-process entry points are always the compiled JavaScript, whether main
  * runs from dist/ or from the TypeScript sources under a test runner.
  */
-export type EntryName = 'workers/load/worker' | 'workers/targets/main' | 'workers/monitor/main';
+export type EntryName = 'workers/load/worker' | 'workers/targets/main' | 'workers/monitor/main' | 'workers/local/main';
 
 export function entryPath(rel: EntryName): string {
   const p = unpackedPath(join(packageRoot(), 'dist', `${rel}.js`));

@@ -1,5 +1,6 @@
 import { accessSync, constants } from 'node:fs';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { isAbsolute } from 'node:path';
+import { findOnPath } from '../workers/local/which';
 
 export interface NodeBinary {
   path: string;
@@ -18,19 +19,6 @@ export function resolveNodeBinary(name: string, env: NodeJS.ProcessEnv = process
   }
   const found = findOnPath(name, env);
   return found ? { path: found, fallback: false } : { path: process.execPath, fallback: true };
-}
-
-/** The first executable `name` on PATH (with PATHEXT on Windows), or undefined. */
-export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const exts = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE').split(';') : [''];
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    for (const ext of exts) {
-      const candidate = join(dir, name + ext);
-      if (isExecutable(candidate)) return candidate;
-    }
-  }
-  return undefined;
 }
 
 function isExecutable(p: string): boolean {

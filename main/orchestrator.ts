@@ -67,9 +67,9 @@ export class Run extends EventEmitter {
     return this.servers.monitorPid;
   }
 
-  /** Servers of a local cluster started for this run (for diagnostics and tests). */
-  get localClusterNodes(): { port: number; pid: number | undefined }[] {
-    return this.servers.localClusterNodes;
+  /** Server processes of a local cluster started for this run (for diagnostics and tests). */
+  get localClusterPids(): number[] {
+    return this.servers.localClusterPids;
   }
 
   /** Run to the end; never rejects: failures end as status 'failed' with a log line. */

@@ -3,7 +3,7 @@ import type { Summary } from '../app/metrics/summary';
 import type { LogEntry, PhaseMark } from '../app/run/format';
 import { CATALOG } from '../app/scenario/catalog';
 import type { LocalTools } from '../app/protocol/bridge';
-import { localTools } from './local/tools-status';
+import { localTools } from '../workers/local/tools-status';
 import { runSeconds, validateScenario, type ScenarioInput } from '../app/scenario/schema';
 import {
   toLiveSample,

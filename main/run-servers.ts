@@ -2,8 +2,6 @@ import type { NodeCounters } from '../app/metrics/node-stats';
 import type { Endpoint } from '../app/protocol/worker';
 import type { LogEntry } from '../app/run/format';
 import type { Target } from '../app/scenario/targets';
-import { startHazelcastCluster } from './local/hazelcast-cluster';
-import { startRedisCluster, type LocalCluster } from './local/redis-cluster';
 import { childEnv, type NodeBinary } from './node-binary';
 import { TargetRunner } from './target-runner';
 
@@ -24,7 +22,7 @@ type Exit = { code: number | null; signal: string | null };
 export class RunServers {
   private target: TargetRunner | undefined;
   private monitor: TargetRunner | undefined;
-  private local: LocalCluster | undefined;
+  private local: TargetRunner | undefined;
 
   constructor(
     private readonly t: Target,
@@ -39,8 +37,9 @@ export class RunServers {
     return this.monitor?.pid;
   }
 
-  get localClusterNodes(): { port: number; pid: number | undefined }[] {
-    return this.local?.nodes ?? [];
+  /** Server processes of the local cluster started for this run. */
+  get localClusterPids(): number[] {
+    return this.local?.pids ?? [];
   }
 
   get hasMonitor(): boolean {
@@ -54,19 +53,12 @@ export class RunServers {
       return undefined;
     }
     if (t.kind === 'redis') {
-      this.hooks.log('info', 'main', `starting a local Redis Cluster of ${t.localCluster} masters on 127.0.0.1`);
-      this.local = await startRedisCluster(t.localCluster);
-      const seed = this.local.seed;
-      this.hooks.log('info', 'main', `local Redis Cluster ready: ${this.local.nodes.map((n) => `${seed.host}:${n.port}`).join(', ')}`);
+      const seed = await this.startLocal(node, `Redis Cluster of ${t.localCluster} masters`);
       await this.startMonitor(node, { ...t, host: seed.host, port: seed.port });
       return seed;
     }
     if (t.kind === 'hazelcast') {
-      if (t.localMembers === 0) return undefined;
-      this.hooks.log('info', 'main', `starting a local Hazelcast cluster of ${t.localMembers} members on 127.0.0.1`);
-      this.local = await startHazelcastCluster(t.localMembers, t.clusterName, t.jar);
-      this.hooks.log('info', 'main', `local Hazelcast cluster ready: ${this.local.nodes.map((n) => `127.0.0.1:${n.port}`).join(', ')}`);
-      return this.local.seed;
+      return t.localMembers === 0 ? undefined : this.startLocal(node, `Hazelcast cluster of ${t.localMembers} members`);
     }
     if (t.external) return { host: t.host, port: t.port };
     const runner = new TargetRunner(t);
@@ -86,6 +78,21 @@ export class RunServers {
     await this.target?.stop();
     await this.monitor?.stop();
     await this.local?.stop();
+  }
+
+  /**
+   * A local cluster, started by a keeper process that stops its servers when
+   * main stops it or goes away; losing it mid-run fails the run.
+   */
+  private async startLocal(node: NodeBinary, what: string): Promise<Endpoint> {
+    this.hooks.log('info', 'main', `starting a local ${what} on 127.0.0.1`);
+    const keeper = new TargetRunner(this.t, 'workers/local/main');
+    this.local = keeper;
+    keeper.on('log', (level, message) => this.hooks.log(level, 'local cluster', message));
+    keeper.on('exit', (e: Exit) => this.hooks.fail(`the local cluster's keeper exited during the run (code ${e.code}, signal ${e.signal})`));
+    const seed = await keeper.start(node.path, childEnv(node));
+    this.hooks.log('info', 'main', `local ${what} ready (seed ${seed.host}:${seed.port}, server pids ${keeper.pids.join(', ')})`);
+    return seed;
   }
 
   kill(): void {

@@ -12,6 +12,18 @@ import { entryPath, type EntryName } from './entries';
 
 /** A built-in server that does not listen within this long has failed to start. */
 export const TARGET_READY_TIMEOUT_MS = 15_000;
+/**
+ * A local cluster may first fetch the Hazelcast jar from Maven Central, then
+ * start JVMs that join one another: minutes on a slow box, not seconds.
+ */
+export const LOCAL_CLUSTER_READY_TIMEOUT_MS = 240_000;
+
+const CHILD_NAMES: Record<EntryName, string> = {
+  'workers/targets/main': 'target',
+  'workers/monitor/main': 'monitor',
+  'workers/local/main': 'local cluster',
+  'workers/load/worker': 'worker',
+};
 
 export type BuiltinTarget = Extract<Target, { kind: 'builtin-kv' | 'builtin-file' }>;
 
@@ -29,10 +41,14 @@ export class TargetRunner extends EventEmitter {
   constructor(
     private readonly target: Target,
     entry: EntryName = 'workers/targets/main',
+    private readonly readyTimeoutMs = entry === 'workers/local/main' ? LOCAL_CLUSTER_READY_TIMEOUT_MS : TARGET_READY_TIMEOUT_MS,
   ) {
     super();
-    this.child = new ManagedChild(entry === 'workers/targets/main' ? 'target' : 'monitor', entryPath(entry));
+    this.child = new ManagedChild(CHILD_NAMES[entry], entryPath(entry));
   }
+
+  /** The server processes it reported when ready (a local cluster's members). */
+  pids: number[] = [];
 
   get pid(): number | undefined {
     return this.child.pid;
@@ -42,8 +58,8 @@ export class TargetRunner extends EventEmitter {
   start(execPath: string, env: NodeJS.ProcessEnv = process.env): Promise<Endpoint> {
     return new Promise<Endpoint>((resolve, reject) => {
       const timer = setTimeout(() => {
-        reject(new Error(`${this.target.kind} did not start within ${TARGET_READY_TIMEOUT_MS / 1000} s`));
-      }, TARGET_READY_TIMEOUT_MS);
+        reject(new Error(`${this.target.kind} did not start within ${this.readyTimeoutMs / 1000} s`));
+      }, this.readyTimeoutMs);
       const settle = (fn: () => void): void => {
         clearTimeout(timer);
         fn();
@@ -54,6 +70,7 @@ export class TargetRunner extends EventEmitter {
         const m = d.msg;
         switch (m.type) {
           case 'ready':
+            this.pids = m.data.pids;
             return settle(() => resolve({ host: m.data.host, port: m.data.port }));
           case 'node-stats':
             return void this.emit('node-stats', m.data.nodes as NodeCounters[]);

@@ -8,8 +8,8 @@
 import { join } from 'node:path';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
-import { startHazelcastCluster } from '../../main/local/hazelcast-cluster';
-import { startRedisCluster, type LocalCluster } from '../../main/local/redis-cluster';
+import { startHazelcastCluster } from '../../workers/local/hazelcast-cluster';
+import { startRedisCluster, type LocalCluster } from '../../workers/local/redis-cluster';
 import { installExitHandlers, killAll, onAbort } from '../cleanup';
 import { parseOptions, UsageError, type BenchOptions } from '../options';
 import { runBare } from '../run-bare';

@@ -6,7 +6,7 @@ import { readRunFile } from '../../app/run/reader';
 import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/orchestrator';
 import { recordRun } from '../../main/run-recorder';
-import { freePort } from '../../main/local/free-port';
+import { freePort } from '../../workers/local/free-port';
 import { startAerospikeNode, type AerospikeTestNode } from '../helpers/aerospike-node';
 import { waitGone } from '../helpers/run';
 import { harness, rejection } from './aerospike-helpers';

@@ -31,7 +31,7 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
     const run = memberRun(4);
     const file = recordRun(run, { dir });
     let pids: number[] = [];
-    run.once('sample', () => (pids = run.localClusterNodes.map((n) => n.pid!)));
+    run.once('sample', () => (pids = run.localClusterPids));
     const summary = await run.execute();
     expect(summary.status).toBe('done');
     expect(Object.keys(summary.ops).sort()).toEqual(['get', 'remove', 'set']);
@@ -53,7 +53,7 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
     let killed: number | undefined;
     run.on('sample', (s: Sample) => {
       if (s.second !== 2) return;
-      killed = run.localClusterNodes[1].pid;
+      killed = run.localClusterPids[1];
       process.kill(killed!, 'SIGKILL');
     });
     const summary = await run.execute();
@@ -64,6 +64,6 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
     const failedAfter = saved.samples.filter((s) => s.second > 2).reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0);
     expect(failedAfter).toBeGreaterThan(0);
     expect(saved.samples.at(-1)!.totals.count).toBeGreaterThan(0);
-    expect(await waitGone(run.localClusterNodes.map((n) => n.pid!), 15_000)).toEqual([]);
+    expect(await waitGone(run.localClusterPids, 15_000)).toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ describe('redis-cluster-mix on a local Redis Cluster of 3 masters', () => {
     const run = clusterRun(4);
     const file = recordRun(run, { dir });
     let pids: number[] = [];
-    run.once('sample', () => (pids = [...run.localClusterNodes.map((n) => n.pid!), run.monitorPid!]));
+    run.once('sample', () => (pids = [...run.localClusterPids, run.monitorPid!]));
     const summary = await run.execute();
     expect(summary.status).toBe('done');
     const saved = readRunFile(file.path()!);
@@ -49,7 +49,7 @@ describe('redis-cluster-mix on a local Redis Cluster of 3 masters', () => {
     let killed: number | undefined;
     run.on('sample', (s: Sample) => {
       if (s.second !== 2) return;
-      killed = run.localClusterNodes[1].pid;
+      killed = run.localClusterPids[1];
       process.kill(killed!, 'SIGKILL');
     });
     const summary = await run.execute();
@@ -62,6 +62,6 @@ describe('redis-cluster-mix on a local Redis Cluster of 3 masters', () => {
     expect(saved.samples.filter((s) => s.second <= 1).every((s) => s.totals.errors + s.totals.timeouts === 0)).toBe(true);
     // The killed master leaves the per-node view.
     expect(Math.min(...saved.samples.slice(-2).map((s) => s.nodes.length))).toBe(MASTERS - 1);
-    expect(await waitGone(run.localClusterNodes.map((n) => n.pid!), 10_000)).toEqual([]);
+    expect(await waitGone(run.localClusterPids, 10_000)).toEqual([]);
   });
 });

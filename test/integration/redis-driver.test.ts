@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseScenario } from '../../app/scenario/schema';
 import { NOT_FOUND, OK, type Driver, type DriverContext, runOnce } from '../../workers/load/driver';
 import { createDriver } from '../../workers/load/drivers/redis';
-import { freePort } from '../../main/local/free-port';
+import { freePort } from '../../workers/local/free-port';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 
 const VALUE_SIZE = 300;

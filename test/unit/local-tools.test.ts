@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { localTools } from '../../main/local/tools-status';
+import { localTools } from '../../workers/local/tools-status';
 
 const saved = { ...process.env };
 afterEach(() => {

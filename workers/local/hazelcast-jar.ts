@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { findOnPath } from '../node-binary';
+import { findOnPath } from './which';
 
 /** The member version fetched when none is on disk (the one the tests run against). */
 export const HAZELCAST_VERSION = '5.7.0';

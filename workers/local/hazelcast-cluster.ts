@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'hazelcast-client';
-import { findOnPath } from '../node-binary';
+import { findOnPath } from './which';
 import { freePort } from './free-port';
 import { hazelcastJar } from './hazelcast-jar';
 import type { LocalCluster } from './redis-cluster';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Redis from 'ioredis';
 import { freePort } from './free-port';
 import { SpawnedServer, waitUntil } from './spawned';
-import { findOnPath } from '../node-binary';
+import { findOnPath } from './which';
 
 export const LOCAL_HOST = '127.0.0.1';
 const SLOTS = 16384;
