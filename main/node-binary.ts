@@ -1,6 +1,5 @@
-import { accessSync, constants } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { findOnPath } from '../workers/local/which';
+import { findOnPath, isExecutable } from '../workers/local/which';
 
 export interface NodeBinary {
   path: string;
@@ -21,13 +20,6 @@ export function resolveNodeBinary(name: string, env: NodeJS.ProcessEnv = process
   return found ? { path: found, fallback: false } : { path: process.execPath, fallback: true };
 }
 
-function isExecutable(p: string): boolean {
-  try {
-    accessSync(p, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

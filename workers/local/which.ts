@@ -14,7 +14,7 @@ export function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): 
   return undefined;
 }
 
-function isExecutable(p: string): boolean {
+export function isExecutable(p: string): boolean {
   try {
     accessSync(p, constants.X_OK);
     return true;
