@@ -20,8 +20,6 @@ export function resolveNodeBinary(name: string, env: NodeJS.ProcessEnv = process
   return found ? { path: found, fallback: false } : { path: process.execPath, fallback: true };
 }
 
-}
-
 /**
  * The environment of a child on `node`. When the fallback is Electron's own
  * binary, ELECTRON_RUN_AS_NODE makes it behave as plain Node.
