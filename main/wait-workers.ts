@@ -1,3 +1,4 @@
+import { prepareAllowanceMs } from '../app/scenario/aerospike-target';
 import type { Scenario } from '../app/scenario/schema';
 import type { WorkerInfo, WorkerPool } from './worker-pool';
 
@@ -15,7 +16,7 @@ export function waitForWorkers(pool: WorkerPool, s: Scenario, stopped: () => boo
   const info: WorkerInfo[] = [];
   let ready = 0;
   return new Promise<WorkerInfo[]>((resolve, reject) => {
-    const timeoutMs = WORKER_START_MS + s.opTimeoutMs;
+    const timeoutMs = WORKER_START_MS + s.opTimeoutMs + prepareAllowanceMs(s.target, s.mix);
     const check = setInterval(() => stopped() && done(new StopRequested()), 50);
     const timer = setTimeout(() => done(new Error(`workers did not connect within ${timeoutMs / 1000} s`)), timeoutMs);
     const onReady = (id: number, i: WorkerInfo): void => {

@@ -87,3 +87,12 @@ describe('aerospike op weights', () => {
     expect(Object.keys(opWeights(parseScenario({ target: { kind: 'aerospike' } }))).sort()).toEqual(['batch-read', 'delete', 'get', 'put']);
   });
 });
+
+describe('time allowed to get ready', () => {
+  it('grows with the prefill and the query index, for aerospike only', async () => {
+    const { prepareAllowanceMs } = await import('../../app/scenario/aerospike-target');
+    expect(prepareAllowanceMs({ kind: 'aerospike', prefill: 100_000, createIndex: true }, { scan: 1 })).toBe(100_000);
+    expect(prepareAllowanceMs({ kind: 'aerospike', prefill: 0, createIndex: true }, { query: 1 })).toBe(60_000);
+    expect(prepareAllowanceMs({ kind: 'redis' }, { get: 1 })).toBe(0);
+  });
+});
