@@ -9,12 +9,16 @@ import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/orchestrator';
 import { recordRun } from '../../main/run-recorder';
 import { waitGone } from '../helpers/run';
+import { freePort } from '../../workers/local/free-port';
+import { createHazelcastDriver } from '../../workers/load/drivers/hazelcast/driver';
 
 /** Per-member series must add up to the client's totals over a run within this. */
 const SUM_TOLERANCE = 0.01;
 const MEMBERS = 2;
 /** Two JVMs start and join in about 10 s on 2 cores; the run and its stop come on top. */
 const TEST_TIMEOUT_MS = 180_000;
+/** The 1 s connect timeout plus the client's start and shutdown. */
+const CONNECT_LIMIT_MS = 10_000;
 
 const nodeOps = (s: Sample): number => s.nodes.reduce((a, n) => a + Object.values(n.rates).reduce((x, y) => x + y, 0), 0);
 
@@ -45,6 +49,16 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
     expect(ids.size).toBe(MEMBERS);
     expect(pids).toHaveLength(MEMBERS);
     expect(await waitGone([...pids, ...run.workerPids], 15_000)).toEqual([]);
+  });
+
+  it('reports members it cannot reach clearly, within the connect timeout', async () => {
+    const port = await freePort();
+    const scenario = parseScenario({ target: { kind: 'hazelcast', members: `127.0.0.1:${port}`, connectTimeoutMs: 1000 } });
+    const driver = createHazelcastDriver({ scenario, workerId: 0, io: { bytesIn: 0, bytesOut: 0 }, log: () => undefined });
+    const t0 = Date.now();
+    await expect(driver.connect()).rejects.toThrow(`cannot connect to hazelcast cluster "dev" at 127.0.0.1:${port} within 1000 ms`);
+    expect(Date.now() - t0).toBeLessThan(CONNECT_LIMIT_MS);
+    await driver.close();
   });
 
   it('shows a member killed mid-run as failed operations, and the run completes and is kept', { timeout: TEST_TIMEOUT_MS }, async () => {
