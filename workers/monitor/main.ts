@@ -3,9 +3,7 @@ import { ToTargetSchema } from '../../app/protocol/target';
 import { parseSeedHosts } from '../../app/scenario/aerospike-target';
 import { TargetSchema } from '../../app/scenario/targets';
 import { errorMessage, logToMain, sendToMain } from '../targets/ipc';
-import { AerospikePoller } from './aerospike-poller';
 import type { Poller } from './poller';
-import { RedisPoller } from './redis-poller';
 
 /**
  * Entry of the cluster monitor, forked by main for targets with server-side
@@ -56,11 +54,15 @@ async function start(raw: unknown): Promise<void> {
   const t = parsed.data;
   const log = (level: 'info' | 'warn', message: string): void => logToMain(level, message);
   let seed: { host: string; port: number };
+  // Each poller loads its client library only when its kind is monitored (the
+  // aerospike binding, say, need not load on a machine that only runs Redis).
   if (t.kind === 'aerospike') {
+    const { AerospikePoller } = require('./aerospike-poller') as typeof import('./aerospike-poller');
     poller = new AerospikePoller(t, log);
     const s = parseSeedHosts(t.hosts)[0];
     seed = { host: s.addr, port: s.port };
   } else if (t.kind === 'redis') {
+    const { RedisPoller } = require('./redis-poller') as typeof import('./redis-poller');
     poller = new RedisPoller(t, log);
     seed = { host: t.host, port: t.port };
   } else return fatal(`monitor: ${t.kind} targets have no monitor`);
