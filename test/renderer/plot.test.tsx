@@ -4,6 +4,7 @@ import { drawSeries, type Drawable, type Pen } from '../../renderer/src/charts/d
 import { nearestRow } from '../../renderer/src/charts/hover';
 import { niceCeil, seriesPoints, valueTop } from '../../renderer/src/charts/paths';
 import { CLUSTER_THROUGHPUT, LATENCY } from '../../renderer/src/charts/spec';
+import { timeScale } from '../../renderer/src/charts/timeScale';
 import type { Row } from '../../renderer/src/store/downsample';
 
 const identity = (v: number) => v;
@@ -52,6 +53,13 @@ describe('time axis', () => {
       expect(lo).toBeLessThanOrEqual(last);
     }
     expect(timeDomain(0, 8).x[0]).toBe(0);
+  });
+
+  it('maps seconds to pixels across the plot and back', () => {
+    const scale = timeScale([3300, 3600], 600);
+    expect([3300, 3450, 3600].map(scale.x)).toEqual([0, 300, 600]);
+    expect(scale.t(300)).toBe(3450);
+    expect(timeScale([5, 5], 100).t(40)).toBe(5);
   });
 
   it('gives an empty chart a usable frame', () => {

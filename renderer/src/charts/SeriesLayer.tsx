@@ -1,9 +1,10 @@
 import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { usePlotArea, useXAxisDomain, useXAxisInverseScale, useXAxisScale, useYAxisDomain, useYAxisScale } from 'recharts';
+import { usePlotArea, useYAxisDomain, useYAxisScale } from 'recharts';
 import { drawSeries, type Drawable } from './draw';
 import { nearestRow } from './hover';
 import { seriesPoints, type Scale } from './paths';
 import type { SeriesSource } from './seriesSource';
+import { timeScale } from './timeScale';
 
 const CURSOR = '#64748b';
 
@@ -21,7 +22,7 @@ interface Props {
 }
 
 /**
- * A linear axis as plain arithmetic, measured from the library's scale at
+ * The value axis as plain arithmetic, measured from the library's scale at
  * the domain's two ends and shifted by `origin`: a multiply per point
  * instead of a library call.
  */
@@ -35,31 +36,28 @@ function linear(scale: (v: number) => number | undefined, domain: readonly unkno
 
 /**
  * The series, drawn on a canvas inside the recharts frame with the frame's
- * own scales. Recharts' Line and Area rebuild several objects per point and
+ * value scale and the page's own time scale (timeScale). Recharts' Line and Area rebuild several objects per point and
  * their SVG paths on every update, and the browser then re-lays-out and
  * repaints them; a canvas redraw of a few thousand points is a small share
  * of that (bench:ui). A new second re-renders this layer alone.
  */
 export function SeriesLayer({ source, onHover }: Props) {
-  const { spec, rows } = useSyncExternalStore(source.subscribe, source.get);
-  const xScale = useXAxisScale();
+  const { spec, rows, time } = useSyncExternalStore(source.subscribe, source.get);
   const yScale = useYAxisScale();
-  const xInverse = useXAxisInverseScale();
-  const xDomain = useXAxisDomain();
   const yDomain = useYAxisDomain();
   const area = usePlotArea();
   const canvas = useRef<HTMLCanvasElement>(null);
   const [hoverT, setHoverT] = useState<number | null>(null);
-  const drawables = useMemo((): Drawable[] => {
-    if (!xScale || !yScale || !area) return [];
-    // Canvas pixels start at the plot area's corner.
-    const x = linear(xScale, xDomain, area.x);
-    const y = linear(yScale, yDomain, area.y);
-    const stacked = spec.kind === 'stackedArea';
-    return seriesPoints(spec, rows, x, y).map((points, i) => ({ spec: spec.series[i], points, edge: stacked ? 'nonzero' : 'all' }));
-  }, [spec, rows, xScale, yScale, xDomain, yDomain, area]);
   const width = area?.width ?? 0;
   const height = area?.height ?? 0;
+  const x = useMemo(() => timeScale(time.domain, width), [time, width]);
+  const drawables = useMemo((): Drawable[] => {
+    if (!yScale || !area) return [];
+    // Canvas pixels start at the plot area's corner.
+    const y = linear(yScale, yDomain, area.y);
+    const stacked = spec.kind === 'stackedArea';
+    return seriesPoints(spec, rows, x.x, y).map((points, i) => ({ spec: spec.series[i], points, edge: stacked ? 'nonzero' : 'all' }));
+  }, [spec, rows, x, yScale, yDomain, area]);
   useLayoutEffect(() => {
     const c = canvas.current;
     const ctx = c?.getContext('2d');
@@ -74,19 +72,19 @@ export function SeriesLayer({ source, onHover }: Props) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawSeries(ctx, drawables, width, height);
   }, [drawables, width, height]);
-  if (!xScale || !area || width <= 0 || height <= 0) return null;
+  if (!area || width <= 0 || height <= 0) return null;
   const move = (e: MouseEvent<SVGRectElement>) => {
     const box = e.currentTarget.ownerSVGElement?.getBoundingClientRect();
-    const t = box && xInverse ? Number(xInverse(e.clientX - box.left)) : NaN;
+    const t = box ? x.t(e.clientX - box.left - area.x) : NaN;
     const row = box && Number.isFinite(t) ? nearestRow(source.get().rows, t) : undefined;
     setHoverT(row ? row.t : null);
-    onHover(row && box ? { t: row.t, x: xScale(row.t) ?? 0, width: box.width } : null);
+    onHover(row && box ? { t: row.t, x: area.x + x.x(row.t), width: box.width } : null);
   };
   const leave = () => {
     setHoverT(null);
     onHover(null);
   };
-  const cursorX = hoverT === null ? undefined : xScale(hoverT);
+  const cursorX = hoverT === null ? undefined : area.x + x.x(hoverT);
   return (
     <g className="series-layer" data-series={spec.series.map((s) => s.key).join(' ')}>
       <foreignObject x={area.x} y={area.y} width={width} height={height}>

@@ -4,12 +4,20 @@ import type { ChartSpec } from './spec';
 export interface SeriesData {
   spec: ChartSpec;
   rows: readonly Row[];
+  /** The time axis (axes.ts); the same object until the domain steps, so its subscribers stay quiet. */
+  time: TimeAxisData;
+}
+
+export interface TimeAxisData {
+  domain: readonly [number, number];
+  ticks: readonly number[];
 }
 
 /**
- * What the series layer draws, handed over outside React props: the frame
- * around the layer is a memoised element that must not re-render every
- * second, so the layer subscribes to this instead (useSyncExternalStore).
+ * What the series layer and the time axis draw, handed over outside React
+ * props: the frame around them is a memoised element that must not
+ * re-render every second, so they subscribe to this instead
+ * (useSyncExternalStore).
  */
 export interface SeriesSource {
   get(): SeriesData;
@@ -23,6 +31,7 @@ export function seriesSource(initial: SeriesData): SeriesSource {
   return {
     get: () => data,
     set(next) {
+      // The domains follow from the rows, so the same spec and rows mean the same data.
       if (next.spec === data.spec && next.rows === data.rows) return;
       data = next;
       for (const l of listeners) l();
