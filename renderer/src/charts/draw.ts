@@ -38,7 +38,9 @@ export interface Drawable {
 /** Fill (areas) and stroke every series, in order, onto a cleared canvas of `width` × `height` pixels. */
 export function drawSeries(pen: Pen, series: readonly Drawable[], width: number, height: number): void {
   pen.clearRect(0, 0, width, height);
-  for (const { spec, points, edge } of series) {
+  // Index loop, no destructuring: this runs for every series of every chart each second.
+  for (let s = 0; s < series.length; s++) {
+    const { spec, points, edge } = series[s];
     const { xs, tops, bottoms } = points;
     if (xs.length === 0) continue;
     if (bottoms) {

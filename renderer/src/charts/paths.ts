@@ -27,14 +27,20 @@ export function niceCeil(v: number): number {
   return step * power;
 }
 
-/** The value axis' top: the highest stack for stacked areas, else the highest single value. */
+/**
+ * The value axis' top: the highest stack for stacked areas, else the highest
+ * single value. Runs over every row of every chart each second: index loops,
+ * so no iterator is allocated per row.
+ */
 export function valueTop(spec: ChartSpec, rows: readonly Row[]): number {
   let top = 0;
   const stacked = spec.kind === 'stackedArea';
-  for (const r of rows) {
+  const series = spec.series;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
     let sum = 0;
-    for (const s of spec.series) {
-      const v = r[s.key];
+    for (let j = 0; j < series.length; j++) {
+      const v = r[series[j].key];
       if (typeof v !== 'number' || !Number.isFinite(v)) continue;
       if (stacked) sum += v;
       else if (v > top) top = v;

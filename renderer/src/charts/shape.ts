@@ -66,7 +66,11 @@ export function nodeReadWrite(rates: Readonly<Record<string, number>>): ReadWrit
 /** Node ids in the order they sort, over every sample (a node may join late). */
 export function nodeIds(samples: readonly LiveSample[]): string[] {
   const ids = new Set<string>();
-  for (const s of samples) for (const n of s.nodes) ids.add(n.id);
+  // Index loops: this runs over the whole window each second, and for-of allocates an iterator per sample.
+  for (let i = 0; i < samples.length; i++) {
+    const nodes = samples[i].nodes;
+    for (let j = 0; j < nodes.length; j++) ids.add(nodes[j].id);
+  }
   return [...ids].sort((a, b) => a.localeCompare(b, undefined, { numeric: true }));
 }
 
@@ -97,7 +101,11 @@ export const workerKey = (id: number): string => `w${id}`;
 
 export function workerIds(samples: readonly LiveSample[]): number[] {
   const ids = new Set<number>();
-  for (const s of samples) for (const w of s.workers) ids.add(w.id);
+  // Index loops, as in nodeIds.
+  for (let i = 0; i < samples.length; i++) {
+    const workers = samples[i].workers;
+    for (let j = 0; j < workers.length; j++) ids.add(workers[j].id);
+  }
   return [...ids].sort((a, b) => a - b);
 }
 
