@@ -2,10 +2,10 @@ import type { Row } from '../store/downsample';
 
 /**
  * The chart frame's domains, chosen so they change rarely. Recharts redraws
- * the frame (axes, grid, bands) in several milliseconds per chart, so the
- * time axis moves in whole tick steps instead of every second, and the value
- * axis only when a value outgrows its nice top. The series themselves are
- * redrawn every second inside a frame that stays put.
+ * the value axis and grid in several milliseconds per chart, so that axis
+ * moves only when a value outgrows its nice top; the time axis (drawn by the
+ * page, TimeAxis) moves in whole tick steps, so its labels read steadily
+ * instead of sliding every second. The series are redrawn every second.
  */
 export interface Domains {
   x: [number, number];
