@@ -10,8 +10,12 @@ export const RUN_SECONDS = 3600;
  * stay flat (checkpoints 50% → 100%).
  */
 export const DEFAULT_REPLAY_SECONDS = 2 * RUN_SECONDS;
-/** Live mode pushes this many of the run's last seconds at 1/s (the rest is caught up through getState). */
-export const DEFAULT_LIVE_SECONDS = 30;
+/**
+ * Live mode pushes this many of the run's last seconds at 1/s (the rest is
+ * caught up through getState). Over 30 updates a p95 is the second-slowest
+ * one; 120 holds two steps of the 5 min window's time axis and several GCs.
+ */
+export const DEFAULT_LIVE_SECONDS = 120;
 /**
  * The default window (5 min, what a user sees first) and the whole run
  * (every buffered sample downsampled into each chart, the heaviest view).
