@@ -8,6 +8,7 @@ import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/orchestrator';
 import { recordRun } from '../../main/run-recorder';
+import { runKillingServer } from '../helpers/kill-server';
 import { waitGone } from '../helpers/run';
 import { freePort } from '../../workers/local/free-port';
 import { createHazelcastDriver } from '../../workers/load/drivers/hazelcast/driver';
@@ -63,19 +64,10 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
 
   it('shows a member killed mid-run as failed operations, and the run completes and is kept', { timeout: TEST_TIMEOUT_MS }, async () => {
     const run = memberRun(6, 1000);
-    const file = recordRun(run, { dir });
-    let killed: number | undefined;
-    run.on('sample', (s: Sample) => {
-      if (s.second !== 2) return;
-      killed = run.localClusterPids[1];
-      process.kill(killed!, 'SIGKILL');
-    });
-    const summary = await run.execute();
+    const { summary, saved, killed, failedAfter } = await runKillingServer(run, dir, 1, 2);
     expect(killed).toBeGreaterThan(0);
     expect(summary.status).toBe('done');
-    const saved = readRunFile(file.path()!);
     expect(saved.interrupted).toBe(false);
-    const failedAfter = saved.samples.filter((s) => s.second > 2).reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0);
     expect(failedAfter).toBeGreaterThan(0);
     expect(saved.samples.at(-1)!.totals.count).toBeGreaterThan(0);
     expect(await waitGone(run.localClusterPids, 15_000)).toEqual([]);

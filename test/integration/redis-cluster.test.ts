@@ -8,6 +8,7 @@ import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/orchestrator';
 import { recordRun } from '../../main/run-recorder';
+import { runKillingServer } from '../helpers/kill-server';
 import { waitGone } from '../helpers/run';
 
 /** Per-node series must add up to the client's totals over a run within this. */
@@ -45,19 +46,10 @@ describe('redis-cluster-mix on a local Redis Cluster of 3 masters', () => {
 
   it('shows a master killed mid-run as errors, and the run completes and is kept', async () => {
     const run = clusterRun(6);
-    const file = recordRun(run, { dir });
-    let killed: number | undefined;
-    run.on('sample', (s: Sample) => {
-      if (s.second !== 2) return;
-      killed = run.localClusterPids[1];
-      process.kill(killed!, 'SIGKILL');
-    });
-    const summary = await run.execute();
+    const { summary, saved, killed, failedAfter } = await runKillingServer(run, dir, 1, 2);
     expect(killed).toBeGreaterThan(0);
     expect(summary.status).toBe('done');
-    const saved = readRunFile(file.path()!);
     expect(saved.interrupted).toBe(false);
-    const failedAfter = saved.samples.filter((s) => s.second > 2).reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0);
     expect(failedAfter).toBeGreaterThan(0);
     expect(saved.samples.filter((s) => s.second <= 1).every((s) => s.totals.errors + s.totals.timeouts === 0)).toBe(true);
     // The killed master leaves the per-node view.
