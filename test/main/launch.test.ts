@@ -57,13 +57,15 @@ describe('npm start launcher', () => {
     const fake = join(dist, 'electron');
     writeFileSync(
       fake,
+      // The handler goes in before the line the test waits for: a SIGINT sent on
+      // seeing the line must never find the fake without it (it would die of it).
       `#!${process.execPath}
-console.log('fake electron ' + JSON.stringify({ args: process.argv.slice(2), runAsNode: process.env.ELECTRON_RUN_AS_NODE ?? null }));
 let signals = 0;
 process.on('SIGINT', () => {
   if (signals++ === 0) setTimeout(() => process.exit(${FAKE_EXIT_BASE} + signals), ${FAKE_EXIT_DELAY_MS});
 });
 setInterval(() => {}, 1000);
+console.log('fake electron ' + JSON.stringify({ args: process.argv.slice(2), runAsNode: process.env.ELECTRON_RUN_AS_NODE ?? null }));
 `,
     );
     chmodSync(fake, 0o755);
