@@ -7,9 +7,9 @@
  */
 import Redis from 'ioredis';
 import { decodeMessage } from '../app/protocol/envelope';
-import { keyFor, makeValue, Rng } from '../workers/load/keys';
 import { ToBareSchema, type BareStart } from './bare-protocol';
 import { bareChild, closedLoop } from './closed-loop';
+import { ioredisGetSet } from './ioredis-ops';
 
 async function run(c: BareStart) {
   // Defaults everywhere a real quick-and-dirty loop would leave them; only a
@@ -23,12 +23,7 @@ async function run(c: BareStart) {
   });
   client.on('error', () => undefined); // connect() rejects with the cause; errors mid-run are counted
   await client.connect();
-  const rng = new Rng(c.seed);
-  const value = makeValue(c.valueSize, rng);
-  const result = await closedLoop(c, () => {
-    const key = keyFor(rng.int(c.keySpace), c.keyLength);
-    return rng.next() < c.getShare ? client.getBuffer(key) : client.set(key, value);
-  });
+  const result = await closedLoop(c, ioredisGetSet(client, c));
   client.disconnect();
   return result;
 }

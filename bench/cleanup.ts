@@ -56,3 +56,18 @@ export function installExitHandlers(print: (line: string) => void): void {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 }
+
+/**
+ * Run a benchmark's main: exit with its code; on an error print it, kill
+ * everything registered, and exit 1.
+ */
+export function runBench(name: string, main: () => Promise<number>, print: (line: string) => void): void {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      print(`\n${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+      killAll();
+      process.exit(EXIT_FAILED);
+    },
+  );
+}

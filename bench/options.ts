@@ -47,3 +47,14 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
   }
   return o;
 }
+
+/** The options, or undefined once a usage message has been printed (a bad flag, --help). */
+export function optionsOrUsage(argv: readonly string[], print: (line: string) => void): BenchOptions | undefined {
+  try {
+    return parseOptions(argv);
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    print(err.message);
+    return undefined;
+  }
+}

@@ -5,8 +5,8 @@
  * reference, all against a redis-server it starts and always stops.
  */
 import type { BareStart } from './bare-protocol';
-import { installExitHandlers, killAll } from './cleanup';
-import { parseOptions, UsageError, type BenchOptions } from './options';
+import { installExitHandlers, runBench } from './cleanup';
+import { optionsOrUsage, type BenchOptions } from './options';
 import { prefill } from './prefill';
 import { finalReport, roundReport } from './report';
 import { runRounds } from './rounds';
@@ -16,7 +16,6 @@ import { benchScenario, connectionsOf, getShare, SCENARIO_NAME, type RedisScenar
 import { REDIS_BENCHMARK, requireRedisServer, toolVersion } from './tools';
 
 const EXIT_OK = 0;
-const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
 /** The calibration's time limit assumes no slower than CALIBRATION_REQUESTS per this many seconds per test. */
 const CALIBRATION_PLANNED_SECONDS = 20;
@@ -32,14 +31,8 @@ const NOT_LIKE_FOR_LIKE = `note: redis-benchmark is a reference point (a C clien
 
 async function main(): Promise<number> {
   installExitHandlers(print);
-  let o: BenchOptions;
-  try {
-    o = parseOptions(process.argv.slice(2));
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    print(err.message);
-    return EXIT_USAGE;
-  }
+  const o = optionsOrUsage(process.argv.slice(2), print);
+  if (!o) return EXIT_USAGE;
   const serverVersion = requireRedisServer();
   const rbVersion = toolVersion(REDIS_BENCHMARK);
   print(`kvscope overhead benchmark: ${o.rounds} round(s), ${o.warmupSeconds} s warm-up + ${o.seconds} s measured per run`);
@@ -95,11 +88,4 @@ async function calibrate(s: RedisScenario, port: number, o: BenchOptions): Promi
   return { ...base, requests, plannedSeconds: 2 * o.seconds };
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    print(`\nbench:overhead failed: ${err instanceof Error ? err.message : String(err)}`);
-    killAll();
-    process.exit(EXIT_FAILED);
-  },
-);
+runBench('bench:overhead', main, print);

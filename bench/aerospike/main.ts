@@ -8,10 +8,10 @@
 import { join } from 'node:path';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
-import { installExitHandlers, killAll } from '../cleanup';
+import { installExitHandlers, runBench } from '../cleanup';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
-import { parseAsOptions, USAGE, type AsBenchOptions } from './options';
+import { parseAsOptions, type AsBenchOptions } from './options';
 import type { AsBareStart } from './protocol';
 
 const TARGET_RATIO_GAP = 0.03;
@@ -83,13 +83,5 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    print(`\nbench:aerospike failed: ${err instanceof Error ? err.message : String(err)}`);
-    killAll();
-    process.exit(1);
-  },
-);
+runBench('bench:aerospike', main, print);
 
-export { USAGE };

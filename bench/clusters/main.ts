@@ -10,8 +10,8 @@ import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
 import { startHazelcastCluster } from '../../workers/local/hazelcast-cluster';
 import { startRedisCluster, type LocalCluster } from '../../workers/local/redis-cluster';
-import { installExitHandlers, killAll, onAbort } from '../cleanup';
-import { parseOptions, UsageError, type BenchOptions } from '../options';
+import { installExitHandlers, onAbort, runBench } from '../cleanup';
+import { optionsOrUsage, type BenchOptions } from '../options';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
 import type { ClusterBareStart } from './protocol';
@@ -27,6 +27,8 @@ const BARE_SEED = 1;
  * round 1 is not decided by whichever side ran first.
  */
 const PRIMING_SECONDS = 20;
+/** Bad usage, the shell convention. */
+const EXIT_USAGE = 2;
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
@@ -67,14 +69,8 @@ function system(name: string, catalogName: string, target: Record<string, unknow
 
 async function main(): Promise<number> {
   installExitHandlers(print);
-  let o: BenchOptions;
-  try {
-    o = parseOptions(process.argv.slice(2));
-  } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
-    print(err.message);
-    return 2;
-  }
+  const o = optionsOrUsage(process.argv.slice(2), print);
+  if (!o) return EXIT_USAGE;
   print(`kvscope cluster benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s measured, 1 process x ${IN_FLIGHT} in flight, GET/SET 50/50; node ${process.version}`);
   const clusters: LocalCluster[] = [];
   const unregister = onAbort(() => clusters.forEach((c) => void c.stop()));
@@ -118,11 +114,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    print(`\nbench:clusters failed: ${err instanceof Error ? err.message : String(err)}`);
-    killAll();
-    process.exit(1);
-  },
-);
+runBench('bench:clusters', main, print);
