@@ -1,4 +1,5 @@
 import { useCatalog } from './hooks/useCatalog';
+import { useLocalTools } from './hooks/useLocalTools';
 import { useLiveStream } from './hooks/useLiveStream';
 import { useGroupComparison } from './hooks/useGroupComparison';
 import { useCompareLink } from './hooks/useCompareLink';
@@ -26,6 +27,7 @@ const CONNECTION_TEXT = { connecting: 'Connecting…', open: 'Connected', closed
 export function App() {
   useLiveStream();
   useCatalog();
+  useLocalTools();
   useGroupComparison();
   useCompareLink();
   const page = useKv((s) => s.page);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useBridge } from '../bridge/context';
 import { useKv } from '../store/store';
 
-/** Load the scenario catalog (and what the machine has for local clusters) once the connection is open; a failure is retried on the next reconnect. */
+/** Load the scenario catalog once the connection is open; a failure is retried on the next reconnect. */
 export function useCatalog(): void {
   const { bridge } = useBridge();
   const connection = useKv((s) => s.connection);
@@ -13,11 +13,6 @@ export function useCatalog(): void {
     bridge.listScenarios({}).then(
       (list) => alive && useKv.getState().setCatalog(list),
       (err: unknown) => alive && useKv.getState().setCatalogError(err instanceof Error ? err.message : String(err)),
-    );
-    // Only a hint on the Scenarios page: without it, local clusters are simply not described.
-    bridge.localTools({}).then(
-      (tools) => alive && useKv.getState().setLocalTools(tools),
-      () => undefined,
     );
     return () => {
       alive = false;
