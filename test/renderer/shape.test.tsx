@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveSample } from '../../app/protocol/bridge';
 import { bucketsFromLatency, bucketsFromSummary } from '../../renderer/src/charts/buckets';
-import {
-  clusterThroughputRows,
-  inWindow,
-  latencyRows,
-  memoryRows,
-  nodeIds,
-  nodeKey,
-  nodeReadWrite,
-  nodeThroughputRows,
-} from '../../renderer/src/charts/shape';
+import { clusterRow, latencyRow, memoryRow, nodeKey, nodeReadWrite, nodeRow } from '../../renderer/src/charts/shape';
+import { appendRows, emptyChartRows, hasNodes, inWindow } from '../../renderer/src/store/chartRows';
 import { nodeThroughputSpec } from '../../renderer/src/charts/spec';
 import { windowSeconds } from '../../renderer/src/charts/windows';
 import { fmtPct } from '../../renderer/src/format';
@@ -22,7 +14,7 @@ const node = (id: string, rates: Record<string, number>) => ({ id, address: `127
 
 describe('cluster throughput rows', () => {
   it('splits reads and writes into success and failed per second', () => {
-    const rows = clusterThroughputRows([sample(4, { get: 90, getErrors: 5, getTimeouts: 3, put: 30, putErrors: 2 }), sample(5)], 'builtin-kv');
+    const rows = [sample(4, { get: 90, getErrors: 5, getTimeouts: 3, put: 30, putErrors: 2 }), sample(5)].map((s) => clusterRow(s, 'builtin-kv'));
     expect(rows).toEqual([
       { t: 4, readsOk: 90, readsFailed: 8, writesOk: 30, writesFailed: 2 },
       { t: 5, readsOk: 90, readsFailed: 0, writesOk: 30, writesFailed: 0 },
@@ -31,9 +23,9 @@ describe('cluster throughput rows', () => {
 
   it('takes the write op from the target kind', () => {
     const s: LiveSample = { ...sample(0), ops: { get: sample(0).ops.get, set: { ...sample(0).ops.put, count: 7 } } };
-    expect(clusterThroughputRows([s], 'redis')[0]).toMatchObject({ readsOk: 90, writesOk: 7 });
+    expect(clusterRow(s, 'redis')).toMatchObject({ readsOk: 90, writesOk: 7 });
     // The file server has no write op: everything it does is a read.
-    expect(clusterThroughputRows([s], 'builtin-file')[0]).toMatchObject({ readsOk: 97, writesOk: 0 });
+    expect(clusterRow(s, 'builtin-file')).toMatchObject({ readsOk: 97, writesOk: 0 });
   });
 });
 
@@ -53,8 +45,9 @@ describe('per-node rows', () => {
   });
 
   it('gives each node its own series, in natural order', () => {
-    expect(nodeIds(samples)).toEqual(['n2', 'n10']);
-    const rows = nodeThroughputRows(samples);
+    const held = appendRows(emptyChartRows(), samples, 'builtin-kv', 10);
+    expect(inWindow(held, null).nodeIds).toEqual(['n2', 'n10']);
+    const rows = samples.map(nodeRow);
     expect(rows[0]).toEqual({
       t: 0,
       [nodeKey('n2', 'reads')]: 42,
@@ -68,7 +61,7 @@ describe('per-node rows', () => {
   });
 
   it('draws a failure line only for a node that failed in view', () => {
-    const spec = nodeThroughputSpec(nodeIds(samples), nodeThroughputRows(samples));
+    const spec = nodeThroughputSpec(['n2', 'n10'], samples.map(nodeRow));
     expect(spec.series.map((s) => s.key)).toEqual([
       nodeKey('n2', 'reads'),
       nodeKey('n2', 'writes'),
@@ -81,31 +74,48 @@ describe('per-node rows', () => {
 
 describe('latency and memory rows', () => {
   it('converts percentiles from µs to ms', () => {
-    expect(latencyRows([sample(3, { lat: { p50: 250, p95: 1200, p99: 4000, max: 25_000 } })])).toEqual([
-      { t: 3, p50: 0.25, p95: 1.2, p99: 4, max: 25 },
-    ]);
+    expect(latencyRow(sample(3, { lat: { p50: 250, p95: 1200, p99: 4000, max: 25_000 } }))).toEqual({ t: 3, p50: 0.25, p95: 1.2, p99: 4, max: 25 });
   });
 
   it('gives RSS per worker in MiB', () => {
-    const rows = memoryRows([sample(0, { workers: [{ id: 0, rssMiB: 40 }, { id: 1, rssMiB: 55.5 }] })]);
-    expect(rows).toEqual([{ t: 0, w0: 40, w1: 55.5 }]);
+    expect(memoryRow(sample(0, { workers: [{ id: 0, rssMiB: 40 }, { id: 1, rssMiB: 55.5 }] }))).toEqual({ t: 0, w0: 40, w1: 55.5 });
   });
 });
 
 describe('windows', () => {
-  const hour = Array.from({ length: 1000 }, (_, i) => sample(i));
+  const rowsOf = (samples: LiveSample[], cap = 3600) => appendRows(emptyChartRows(), samples, 'builtin-kv', cap);
+  const hour = rowsOf(Array.from({ length: 1000 }, (_, i) => sample(i)));
 
-  it('keeps the newest seconds of the window', () => {
+  it('keeps the newest seconds of the window, every chart alike', () => {
     const w = inWindow(hour, windowSeconds('1m'));
-    expect(w).toHaveLength(60);
-    expect(w[0].second).toBe(940);
-    expect(inWindow(hour, windowSeconds('15m'))).toHaveLength(900);
-    expect(inWindow(hour, windowSeconds('all'))).toHaveLength(1000);
+    for (const rows of [w.cluster, w.nodes, w.latency, w.memory]) expect(rows.map((r) => r.t)).toEqual(Array.from({ length: 60 }, (_, i) => 940 + i));
+    expect(inWindow(hour, windowSeconds('15m')).cluster).toHaveLength(900);
+    expect(inWindow(hour, windowSeconds('all')).cluster).toHaveLength(1000);
   });
 
   it('counts seconds, not samples, when a second is missing', () => {
-    const gappy = [sample(0), sample(1), sample(50), sample(100)];
-    expect(inWindow(gappy, 60).map((s) => s.second)).toEqual([50, 100]);
+    const gappy = rowsOf([sample(0), sample(1), sample(50), sample(100)]);
+    expect(inWindow(gappy, 60).latency.map((r) => r.t)).toEqual([50, 100]);
+  });
+
+  it('names only the nodes and workers that reported inside the window', () => {
+    const w = (id: number) => ({ id, rssMiB: 10 });
+    const rows = rowsOf([
+      sample(0, { workers: [w(0), w(1)], nodes: [node('n1', {}), node('n2', {})] }),
+      sample(1, { workers: [w(0), w(1)], nodes: [node('n1', {}), node('n2', {})] }),
+      sample(2, { workers: [w(0), w(10)], nodes: [node('n1', {})] }),
+    ]);
+    expect(inWindow(rows, null)).toMatchObject({ nodeIds: ['n1', 'n2'], workerIds: [0, 1, 10] });
+    expect(inWindow(rows, 1)).toMatchObject({ nodeIds: ['n1'], workerIds: [0, 10] });
+    expect(hasNodes(rows)).toBe(true);
+    expect(hasNodes(rowsOf([sample(0)]))).toBe(false);
+  });
+
+  it('forgets a node once its last second has left the buffer', () => {
+    const rows = rowsOf([sample(0, { nodes: [node('gone', {})] }), sample(1), sample(2)], 2);
+    expect(rows.cluster.map((r) => r.t)).toEqual([1, 2]);
+    expect(hasNodes(rows)).toBe(false);
+    expect(inWindow(rows, null).nodeIds).toEqual([]);
   });
 });
 

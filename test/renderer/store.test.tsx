@@ -22,16 +22,16 @@ describe('live run buffer', () => {
     apply([started()]);
     const total = SAMPLE_CAP + 400;
     apply(Array.from({ length: total }, (_, i) => sampleEv(i)));
-    expect(live().samples).toHaveLength(SAMPLE_CAP);
-    expect(live().samples[0].second).toBe(total - SAMPLE_CAP);
-    expect(live().samples.at(-1)?.second).toBe(total - 1);
+    expect(live().rows.cluster).toHaveLength(SAMPLE_CAP);
+    expect(live().rows.cluster[0].t).toBe(total - SAMPLE_CAP);
+    expect(live().rows.cluster.at(-1)?.t).toBe(total - 1);
   });
 
   it('stays capped when fed one batch at a time', () => {
     apply([started()]);
     for (let i = 0; i < SAMPLE_CAP + 10; i++) apply([sampleEv(i)]);
-    expect(live().samples).toHaveLength(SAMPLE_CAP);
-    expect(live().samples[0].second).toBe(10);
+    expect(live().rows.cluster).toHaveLength(SAMPLE_CAP);
+    expect(live().rows.cluster[0].t).toBe(10);
   });
 
   it('caps logs at LOG_CAP and keeps main-level lines (runId null)', () => {
@@ -43,7 +43,7 @@ describe('live run buffer', () => {
 
   it('drops samples of another run and seconds already held', () => {
     apply([started(), sampleEv(0), sampleEv(1), sampleEv(1), sampleEv(0), sampleEv(2, 'other-run')]);
-    expect(live().samples.map((s) => s.second)).toEqual([0, 1]);
+    expect(live().rows.cluster.map((r) => r.t)).toEqual([0, 1]);
   });
 
   it('resets everything on runStarted of a new run, and not on a repeat of the current one', () => {
@@ -51,16 +51,17 @@ describe('live run buffer', () => {
     apply([pushEvent('runEnded', { runId: 'a', summary: summary(), file: '/runs/a.ndjson' })]);
     expect(live().summary).not.toBeNull();
     apply([started('a')]);
-    expect(live().samples).toHaveLength(1);
+    expect(live().rows.cluster).toHaveLength(1);
     apply([started('b')]);
-    expect(live()).toMatchObject({ phase: 'starting', samples: [], logs: [], summary: null, file: null });
+    expect(live()).toMatchObject({ phase: 'starting', last: null, logs: [], summary: null, file: null });
+    expect(live().rows.cluster).toEqual([]);
     expect(live().run?.runId).toBe('b');
   });
 
   it('resets within one batch too: only what follows runStarted survives', () => {
     apply([started('a'), sampleEv(0, 'a'), started('b'), sampleEv(0, 'b'), sampleEv(1, 'b')]);
     expect(live().run?.runId).toBe('b');
-    expect(live().samples).toHaveLength(2);
+    expect(live().rows.cluster).toHaveLength(2);
   });
 
   it('moves the phase forward only, and ends with the summary status', () => {
@@ -77,7 +78,7 @@ describe('live run buffer', () => {
     const logs = [1, 2].map((i) => ({ level: 'info' as const, message: `line ${i}`, at: 1000 + i, source: 'main' }));
     const state = { run: info, phase: 'running' as const, samples: [0, 1, 2].map((s) => sample(s)), logs, summary: null, file: null };
     useKv.getState().catchUp(state, [sampleEv(2), logEv(2), pushEvent('phase', { runId: 'run-1', phase: 'warmup', at: 0 }), sampleEv(3), logEv(3)]);
-    expect(live().samples.map((s) => s.second)).toEqual([0, 1, 2, 3]);
+    expect(live().rows.cluster.map((r) => r.t)).toEqual([0, 1, 2, 3]);
     expect(live().logs.map((l) => l.message)).toEqual(['line 1', 'line 2', 'line 3']);
     expect(live().phase).toBe('running');
     expect(useKv.getState().page).toBe('live');

@@ -38,7 +38,7 @@ describe('useLiveStream', () => {
     expect(updates.count()).toBe(0);
     act(() => void vi.advanceTimersByTime(1));
     expect(updates.count()).toBe(1);
-    expect(useKv.getState().live.samples).toHaveLength(480);
+    expect(useKv.getState().live.rows.cluster).toHaveLength(480);
     expect(useKv.getState().live.logs[0].message).toBe('boom');
     act(() => fake.push('sample', withRun(sample(480))));
     act(() => void vi.advanceTimersByTime(BATCH_MS));
@@ -52,7 +52,7 @@ describe('useLiveStream', () => {
     renderHook(() => useLiveStream(), { wrapper: wrapper(fake.bridge) });
     await settle();
     expect(fake.calls.filter((c) => c.channel === 'getState')).toHaveLength(1);
-    expect(useKv.getState().live.samples).toHaveLength(5);
+    expect(useKv.getState().live.rows.cluster).toHaveLength(5);
     expect(useKv.getState().live.phase).toBe('running');
     expect(useKv.getState().page).toBe('live');
   });
@@ -67,10 +67,10 @@ describe('useLiveStream', () => {
       fake.push('sample', withRun(sample(3)));
     });
     act(() => void vi.advanceTimersByTime(BATCH_MS * 4));
-    expect(useKv.getState().live.samples).toHaveLength(0);
+    expect(useKv.getState().live.rows.cluster).toHaveLength(0);
     answer({ ...idleState(), run: runInfo(), phase: 'running', samples: [0, 1, 2].map((s) => sample(s)) });
     await settle();
-    expect(useKv.getState().live.samples.map((s) => s.second)).toEqual([0, 1, 2, 3]);
+    expect(useKv.getState().live.rows.cluster.map((r) => r.t)).toEqual([0, 1, 2, 3]);
   });
 
   it('catches up again when the connection comes back, and not before it opens', async () => {

@@ -52,7 +52,7 @@ interface Combined {
 
 /**
  * Combined buckets by their first row. Rows are shared and never change
- * (rowCache), so the same first and last row, count, bucket size and
+ * (chartRows.ts), so the same first and last row, count, bucket size and
  * reducers mean the same result: a long run re-combines only its newest
  * bucket each second instead of every bucket (bench:ui, window "all").
  * Weak, so a bucket's entry goes with its rows.

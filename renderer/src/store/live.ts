@@ -1,9 +1,10 @@
 import type { LiveSample, LiveState } from '../../../app/protocol/bridge';
 import type { LogEntry } from '../../../app/run/format';
 import { appendCapped, lastOf } from './buffer';
+import { appendRows, emptyChartRows } from './chartRows';
 import type { LivePhase, LiveRun, PushEvent } from './types';
 
-/** One hour at one sample per second, the same as main keeps for a late window. */
+/** Seconds kept for the charts: one hour, the same as main keeps for a late window. */
 export const SAMPLE_CAP = 3600;
 /** Log lines kept; older ones are in the run file. */
 export const LOG_CAP = 500;
@@ -25,15 +26,17 @@ export const isFinalPhase = (p: LivePhase): boolean => PHASE_RANK[p] === PHASE_R
 export const isActivePhase = (p: LivePhase): boolean => p !== 'idle' && !isFinalPhase(p);
 
 export function emptyLive(): LiveRun {
-  return { run: null, phase: 'idle', samples: [], logs: [], summary: null, file: null };
+  return { run: null, phase: 'idle', rows: emptyChartRows(), last: null, logs: [], summary: null, file: null };
 }
 
 /** The live view as main holds it, e.g. for a window opened mid-run. */
 export function fromState(s: LiveState): LiveRun {
+  const kept = s.samples.slice(-SAMPLE_CAP);
   return {
     run: s.run,
     phase: s.phase,
-    samples: appendCapped([], s.samples, SAMPLE_CAP),
+    rows: s.run ? appendRows(emptyChartRows(), kept, s.run.scenario.target.kind, SAMPLE_CAP) : emptyChartRows(),
+    last: lastOf(kept) ?? null,
     logs: appendCapped([], s.logs, LOG_CAP),
     summary: s.summary,
     file: s.file,
@@ -46,8 +49,8 @@ export function fromState(s: LiveState): LiveRun {
  * do no harm.
  */
 export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun {
-  let { run, phase, summary, file } = live;
-  let samples = live.samples;
+  let { run, phase, summary, file, last } = live;
+  let rows = live.rows;
   let logs = live.logs;
   const newSamples: LiveSample[] = [];
   const newLogs: LogEntry[] = [];
@@ -60,7 +63,8 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
         phase = 'starting';
         summary = null;
         file = null;
-        samples = [];
+        rows = emptyChartRows();
+        last = null;
         logs = [];
         newSamples.length = 0;
         newLogs.length = 0;
@@ -70,8 +74,8 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
         break;
       case 'sample': {
         const { runId, ...sample } = ev.data;
-        const last = lastOf(newSamples) ?? lastOf(samples);
-        if (mine(runId) && (!last || sample.second > last.second)) newSamples.push(sample);
+        const newest = lastOf(newSamples) ?? last;
+        if (mine(runId) && (!newest || sample.second > newest.second)) newSamples.push(sample);
         break;
       }
       case 'log': {
@@ -97,7 +101,9 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
     phase,
     summary,
     file,
-    samples: appendCapped(samples, newSamples, SAMPLE_CAP),
+    // A sample is only taken while its run is on screen, so `run` is set whenever there is one.
+    rows: run ? appendRows(rows, newSamples, run.scenario.target.kind, SAMPLE_CAP) : rows,
+    last: lastOf(newSamples) ?? last,
     logs: appendCapped(logs, newLogs, LOG_CAP),
   };
 }

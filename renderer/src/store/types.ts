@@ -1,6 +1,7 @@
 import type { LiveSample, LiveState, PushChannel, Pushes, RunInfo } from '../../../app/protocol/bridge';
 import type { Summary } from '../../../app/metrics/summary';
 import type { LogEntry } from '../../../app/run/format';
+import type { ChartRows } from './chartRows';
 
 /** One push as it waits in the stream hook's batch. */
 export type PushEvent = { [P in PushChannel]: { channel: P; data: Pushes[P] } }[PushChannel];
@@ -16,7 +17,10 @@ export type LivePhase = LiveState['phase'];
 export interface LiveRun {
   run: RunInfo | null;
   phase: LivePhase;
-  samples: LiveSample[];
+  /** The seconds held for the charts (chartRows.ts). */
+  rows: ChartRows;
+  /** The newest second in full, for the tiles, the node table and the latency buckets. */
+  last: LiveSample | null;
   logs: LogEntry[];
   summary: Summary | null;
   file: string | null;

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
 import { bucketsFromLatency, bucketsFromSummary } from '../../charts/buckets';
 import { Chart } from '../../charts/Chart';
-import { latencyRows } from '../../charts/shape';
 import { LATENCY, reducers } from '../../charts/spec';
-import { useWindowedSamples } from '../../charts/useWindowedSamples';
+import { useWindowedRows } from '../../charts/useWindowedRows';
 import { fmtPct, PERCENT } from '../../format';
-import { lastOf } from '../../store/buffer';
 import { downsample } from '../../store/downsample';
 import { useKv } from '../../store/store';
 import { useWarmupBand } from './runBands';
@@ -14,11 +12,11 @@ const BOUND_PREFIX = { exact: '', atLeast: '≥ ', below: '< ' } as const;
 
 /** p50 / p95 / p99 / max per second, and the share of operations within 1–16 ms. */
 export function LatencyPanel() {
-  const samples = useWindowedSamples();
+  const w = useWindowedRows();
   const bands = useWarmupBand();
   const summary = useKv((s) => s.live.summary);
-  const last = useKv((s) => lastOf(s.live.samples));
-  const rows = useMemo(() => downsample(latencyRows(samples), reducers(LATENCY)), [samples]);
+  const last = useKv((s) => s.live.last);
+  const rows = useMemo(() => downsample(w.latency, reducers(LATENCY)), [w.latency]);
   const buckets = summary ? bucketsFromSummary(summary.total.buckets) : last ? bucketsFromLatency(last.latency) : [];
   const source = summary ? 'whole measured run' : 'latest second (lower bounds from its percentiles)';
   return (

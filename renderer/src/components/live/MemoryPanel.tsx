@@ -1,18 +1,17 @@
 import { useMemo } from 'react';
 import { Chart } from '../../charts/Chart';
-import { memoryRows, workerIds } from '../../charts/shape';
 import { memorySpec, reducers } from '../../charts/spec';
-import { useWindowedSamples } from '../../charts/useWindowedSamples';
+import { useWindowedRows } from '../../charts/useWindowedRows';
 import { downsample } from '../../store/downsample';
 import { useWarmupBand } from './runBands';
 
 /** Resident memory of each load worker: a leak in the client shows here before it skews latency. */
 export function MemoryPanel() {
-  const samples = useWindowedSamples();
+  const w = useWindowedRows();
   const bands = useWarmupBand();
   const { spec, rows } = useMemo(() => {
-    const memSpec = memorySpec(workerIds(samples));
-    return { spec: memSpec, rows: downsample(memoryRows(samples), reducers(memSpec)) };
-  }, [samples]);
+    const memSpec = memorySpec(w.workerIds);
+    return { spec: memSpec, rows: downsample(w.memory, reducers(memSpec)) };
+  }, [w]);
   return <Chart spec={spec} rows={rows} testId="memory-chart" bands={bands} />;
 }

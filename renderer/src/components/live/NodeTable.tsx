@@ -1,11 +1,10 @@
 import { nodeTotals } from '../../../../app/metrics/node-stats';
 import { fmtBytes, fmtInt } from '../../format';
-import { lastOf } from '../../store/buffer';
 import { useKv } from '../../store/store';
 
 /** The target's own view of the newest second, node by node (built-in servers report it; Redis does not yet). */
 export function NodeTable() {
-  const nodes = useKv((s) => lastOf(s.live.samples)?.nodes);
+  const nodes = useKv((s) => s.live.last?.nodes);
   return (
     <section className="panel" data-testid="node-table">
       <header className="panel-head">

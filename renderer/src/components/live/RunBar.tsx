@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useBridge } from '../../bridge/context';
 import { fmtClock } from '../../format';
-import { lastOf } from '../../store/buffer';
 import { isActivePhase } from '../../store/live';
 import { useKv } from '../../store/store';
 import { phaseLabel, runProgress } from './progress';
@@ -11,7 +10,7 @@ export function RunBar() {
   const { bridge } = useBridge();
   const run = useKv((s) => s.live.run);
   const phase = useKv((s) => s.live.phase);
-  const lastSecond = useKv((s) => lastOf(s.live.samples)?.second);
+  const lastSecond = useKv((s) => s.live.last?.second);
   const [stopping, setStopping] = useState(false);
   if (!run) return null;
   const p = runProgress(run, phase, lastSecond);

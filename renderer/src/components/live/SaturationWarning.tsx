@@ -1,11 +1,10 @@
 import { SATURATED_ELU } from '../../../../app/metrics/limits';
-import { lastOf } from '../../store/buffer';
 import { useKv } from '../../store/store';
 import { PERCENT } from '../../format';
 
 /** Says when the load generator, not the cluster, is what limits the numbers. */
 export function SaturationWarning() {
-  const last = useKv((s) => lastOf(s.live.samples));
+  const last = useKv((s) => s.live.last ?? undefined);
   const busy = last?.workers.filter((w) => w.elu >= SATURATED_ELU) ?? [];
   if (busy.length === 0) return null;
   const who = busy.map((w) => `worker ${w.id} (${Math.round(w.elu * PERCENT)}%)`).join(', ');

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Chart } from '../../charts/Chart';
-import { clusterThroughputRows, nodeIds, nodeThroughputRows } from '../../charts/shape';
 import { CLUSTER_THROUGHPUT, nodeThroughputSpec, reducers } from '../../charts/spec';
-import { useWindowedSamples } from '../../charts/useWindowedSamples';
+import { useWindowedRows } from '../../charts/useWindowedRows';
+import { hasNodes as anyNodes } from '../../store/chartRows';
 import { downsample } from '../../store/downsample';
 import { useKv, type Split } from '../../store/store';
 import { Segmented } from '../Segmented';
@@ -10,18 +10,16 @@ import { useWarmupBand } from './runBands';
 
 /** The AMC-style view: reads and writes per second, success and failed, for the cluster or per node. */
 export function ThroughputPanel() {
-  const samples = useWindowedSamples();
+  const w = useWindowedRows();
   const bands = useWarmupBand();
-  const kind = useKv((s) => s.live.run?.scenario.target.kind ?? 'builtin-kv');
   const split = useKv((s) => s.view.split);
-  const hasNodes = useKv((s) => s.live.samples.some((x) => x.nodes.length > 0));
+  const hasNodes = useKv((s) => anyNodes(s.live.rows));
   const perNode = split === 'node' && hasNodes;
   const { spec, rows } = useMemo(() => {
-    if (!perNode) return { spec: CLUSTER_THROUGHPUT, rows: downsample(clusterThroughputRows(samples, kind), reducers(CLUSTER_THROUGHPUT)) };
-    const raw = nodeThroughputRows(samples);
-    const nodeSpec = nodeThroughputSpec(nodeIds(samples), raw);
-    return { spec: nodeSpec, rows: downsample(raw, reducers(nodeSpec)) };
-  }, [samples, kind, perNode]);
+    if (!perNode) return { spec: CLUSTER_THROUGHPUT, rows: downsample(w.cluster, reducers(CLUSTER_THROUGHPUT)) };
+    const nodeSpec = nodeThroughputSpec(w.nodeIds, w.nodes);
+    return { spec: nodeSpec, rows: downsample(w.nodes, reducers(nodeSpec)) };
+  }, [w, perNode]);
   const options: { id: Split; label: string; disabled?: boolean; title?: string }[] = [
     { id: 'cluster', label: 'Cluster' },
     {

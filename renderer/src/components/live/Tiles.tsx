@@ -1,10 +1,9 @@
-import { lastOf } from '../../store/buffer';
 import { useKv } from '../../store/store';
 import { tileValues } from './tiles';
 
 /** The headline numbers of the newest second. */
 export function Tiles() {
-  const last = useKv((s) => lastOf(s.live.samples));
+  const last = useKv((s) => s.live.last ?? undefined);
   const kind = useKv((s) => s.live.run?.scenario.target.kind ?? 'builtin-kv');
   return (
     <section className="tiles" aria-label="latest second">
