@@ -12,6 +12,8 @@ const TASK = 'ThreadControllerImpl::RunTask';
 const RECEIVE = 'WebSocketReceive';
 const LAYOUT = new Set(['UpdateLayoutTree', 'Layout']);
 const PAINT = new Set(['PrePaint', 'Paint', 'Layerize']);
+/** The event that says a frame was painted. */
+const FRAME_PAINT = 'Paint';
 const READ_CHUNK_BYTES = 4 * 1024 * 1024;
 const US_PER_MS = 1000;
 const TRACE_END_TIMEOUT_MS = 60_000;
@@ -26,8 +28,17 @@ interface TraceEvent {
 }
 
 export interface Update {
-  /** Main-thread task time of the update, and how much of it was style+layout and paint. */
+  /**
+   * Main-thread time from the task receiving the update's first sample to
+   * the end of the first frame painted after its last store commit: what it
+   * costs to get the new numbers on screen.
+   */
   ms: number;
+  /** Every task up to the next update's first sample, idle-time work (such as V8's memory-reducing GC) included. */
+  spanMs: number;
+  /** The longest single task of the update: what could hold back input or a frame. */
+  longestTaskMs: number;
+  /** Of `ms`, style+layout and pre-paint/paint/layerize. */
   layoutMs: number;
   paintMs: number;
   /** Sample messages the page handled in it. */
@@ -71,22 +82,23 @@ function busy(events: readonly TraceEvent[]): number {
 
 /**
  * Split the page's main thread into updates. An update starts with the task
- * that receives the first sample after the previous store commit, and runs
- * until the next such task (or a benchmark pause): it holds the messages of
- * one batch, the store update and React render, and the frames that paint
- * it. Only spans that committed to the DOM count as updates.
+ * that receives the first sample after the previous store commit; it is on
+ * screen once the first frame after its last commit has painted, and its
+ * span runs on until the next such task (or a benchmark pause). Only spans
+ * that committed to the DOM count as updates.
  */
 export function updatesOf(events: readonly TraceEvent[]): Update[] {
   const commit = events.find((e) => e.name === MARK_COMMIT);
   if (!commit) throw new Error('the trace has no store commits: the page never updated');
   const main = events.filter((e) => e.pid === commit.pid && e.tid === commit.tid).sort((a, b) => a.ts - b.ts);
   const tasks = main.filter((e) => e.name === TASK && e.ph === 'X');
-  // Where the task holding `ts` began (tasks are in time order and do not overlap).
-  const taskStart = (ts: number): number => {
+  // The task holding `ts` (tasks are in time order and do not overlap).
+  const taskAt = (ts: number): TraceEvent | undefined => {
     const t = tasks[lowerBound(tasks, ts + 1) - 1];
-    return t && ts <= t.ts + (t.dur ?? 0) ? t.ts : ts;
+    return t && ts <= t.ts + (t.dur ?? 0) ? t : undefined;
   };
-  const spans: { from: number; to: number; commits: number; samples: number }[] = [];
+  const taskStart = (ts: number): number => taskAt(ts)?.ts ?? ts;
+  const spans: { from: number; to: number; lastCommit: number; samples: number }[] = [];
   let open: (typeof spans)[number] | null = null;
   let afterCommit = true;
   const close = (at: number): void => {
@@ -98,13 +110,13 @@ export function updatesOf(events: readonly TraceEvent[]): Update[] {
       if (afterCommit) {
         const from = taskStart(e.ts);
         close(from);
-        open = { from, to: Infinity, commits: 0, samples: 0 };
+        open = { from, to: Infinity, lastCommit: -Infinity, samples: 0 };
         afterCommit = false;
       }
       if (open) open.samples++;
     } else if (e.name === MARK_COMMIT) {
       afterCommit = true;
-      if (open) open.commits++;
+      if (open) open.lastCommit = e.ts;
     } else if (e.name === MARK_PAUSE) {
       close(taskStart(e.ts));
     } else if (e.name === MARK_RESUME) {
@@ -114,15 +126,25 @@ export function updatesOf(events: readonly TraceEvent[]): Update[] {
   close(Infinity);
   const layout = main.filter((e) => e.ph === 'X' && LAYOUT.has(e.name));
   const paint = main.filter((e) => e.ph === 'X' && PAINT.has(e.name));
+  const frames = main.filter((e) => e.ph === 'X' && e.name === FRAME_PAINT);
   const within = (xs: readonly TraceEvent[], from: number, to: number) => xs.slice(lowerBound(xs, from), lowerBound(xs, to));
   return spans
-    .filter((s) => s.commits > 0 && s.to !== Infinity)
-    .map((s) => ({
-      ms: busy(within(tasks, s.from, s.to)),
-      layoutMs: busy(within(layout, s.from, s.to)),
-      paintMs: busy(within(paint, s.from, s.to)),
-      samples: s.samples,
-    }));
+    .filter((s) => s.lastCommit > -Infinity && s.to !== Infinity)
+    .map((s) => {
+      // Painted: the end of the task holding the first paint after the last commit; else the whole span.
+      const painted = within(frames, s.lastCommit, s.to)[0];
+      const frameTask = painted && taskAt(painted.ts);
+      const end = frameTask ? Math.min(s.to, frameTask.ts + (frameTask.dur ?? 0) + 1) : s.to;
+      const spanTasks = within(tasks, s.from, s.to);
+      return {
+        ms: busy(within(tasks, s.from, end)),
+        spanMs: busy(spanTasks),
+        longestTaskMs: spanTasks.reduce((m, t) => Math.max(m, (t.dur ?? 0) / US_PER_MS), 0),
+        layoutMs: busy(within(layout, s.from, end)),
+        paintMs: busy(within(paint, s.from, end)),
+        samples: s.samples,
+      };
+    });
 }
 
 /** Index of the first event at or after `ts` in a time-ordered list. */

@@ -67,10 +67,13 @@ describe('live page', () => {
     expect(screen.getByTestId('log-error-count').textContent).toBe('1 error');
     await act(async () => void fireEvent.click(screen.getByTestId('stop-button')));
     expect(fake.calls.map((c) => c.channel)).toContain('stopRun');
+    act(() => useKv.setState((s) => ({ live: { ...s.live, phase: 'stopping' } })));
+    expect((screen.getByTestId('stop-button') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('stop-button').textContent).toBe('Stopping…');
     act(() => useKv.setState((s) => ({ live: { ...s.live, phase: 'done', summary: summary(), file: '/runs/x.ndjson' } })));
     expect(screen.getByTestId('summary-table').textContent).toContain('/runs/x.ndjson');
     expect(screen.getByTestId('summary-row-all')).toBeTruthy();
     expect(screen.getByTestId('bucket-le2ms').textContent).toBe('≤ 2 ms99%');
-    expect((screen.getByTestId('stop-button') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByTestId('stop-button')).toBeNull();
   });
 });

@@ -64,9 +64,12 @@ export function RunBar() {
           </span>
         </div>
       </div>
-      <button type="button" className="danger" data-testid="stop-button" disabled={!isActivePhase(phase) || stopping} onClick={stop}>
-        {phase === 'stopping' ? 'Stopping…' : 'Stop'}
-      </button>
+      {/* A run that has ended (or one opened from the library) has nothing to stop: a dimmed red button still read as one. */}
+      {isActivePhase(phase) && (
+        <button type="button" className="danger" data-testid="stop-button" disabled={phase === 'stopping' || stopping} onClick={stop}>
+          {phase === 'stopping' ? 'Stopping…' : 'Stop'}
+        </button>
+      )}
     </section>
   );
 }
