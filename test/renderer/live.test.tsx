@@ -44,6 +44,21 @@ describe('live page', () => {
     expect(screen.queryByTestId('summary-table')).toBeNull();
   });
 
+  it('draws the chart frames before the first second, with a note over them that goes when it lands', () => {
+    showRun(0);
+    const { container } = render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    const chart = screen.getByTestId('throughput-chart');
+    expect(chart.dataset.points).toBe('0');
+    expect(chart.textContent).toContain('Waiting for the first second…');
+    expect(chart.querySelector('.series-layer')).not.toBeNull();
+    const frames = container.querySelectorAll('.series-layer').length;
+    act(() => useKv.getState().applyPushes([{ channel: 'sample', data: { ...sample(0), runId: 'run-1' } }]));
+    expect(screen.getByTestId('throughput-chart').textContent).not.toContain('Waiting for the first second…');
+    expect(screen.getByTestId('throughput-chart').dataset.points).toBe('1');
+    // The same frames, updated: nothing was mounted anew for the first second.
+    expect(container.querySelectorAll('.series-layer').length).toBe(frames);
+  });
+
   it('narrows the charts to the chosen window and thins long runs', () => {
     showRun(2000);
     render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });

@@ -15,7 +15,7 @@ import { TIME_AXIS_HEIGHT, TimeAxis } from './TimeAxis';
 
 export type { Band } from './PlotBands';
 
-export const CHART_HEIGHT = 260;
+const CHART_HEIGHT = 260;
 const LEGEND_HEIGHT = 24;
 const Y_AXIS_WIDTH = 56;
 const GRID = '#e5e7eb';
