@@ -101,8 +101,8 @@ export function hasNodes(rows: ChartRows): boolean {
 
 const seenSince = (seen: Readonly<Record<string, number>>, from: number): string[] => Object.keys(seen).filter((k) => seen[k] >= from);
 
-/** Binary search: rows are in second order. */
-function firstAtOrAfter(rows: readonly Row[], t: number): number {
+/** Index of the first row at or after second `t` (rows.length if none): rows are in second order. */
+export function firstAtOrAfter(rows: readonly Row[], t: number): number {
   let lo = 0;
   let hi = rows.length;
   while (lo < hi) {
