@@ -1,4 +1,5 @@
 import type { CDPSession } from 'playwright-core';
+import { firstAtOrAfter } from '../../app/stats/search';
 import { MARK_COMMIT, MARK_PAUSE, MARK_RESUME } from './page';
 
 /**
@@ -147,14 +148,6 @@ export function updatesOf(events: readonly TraceEvent[]): Update[] {
     });
 }
 
+const tsOf = (e: TraceEvent): number => e.ts;
 /** Index of the first event at or after `ts` in a time-ordered list. */
-function lowerBound(xs: readonly TraceEvent[], ts: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid].ts < ts) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+const lowerBound = (xs: readonly TraceEvent[], ts: number): number => firstAtOrAfter(xs, tsOf, ts);

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { useWindowedRows } from '../../renderer/src/charts/useWindowedRows';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LivePage } from '../../renderer/src/pages/LivePage';
 import { MAX_CHART_POINTS } from '../../renderer/src/store/downsample';
@@ -57,6 +58,18 @@ describe('live page', () => {
     expect(screen.getByTestId('throughput-chart').dataset.points).toBe('1');
     // The same frames, updated: nothing was mounted anew for the first second.
     expect(container.querySelectorAll('.series-layer').length).toBe(frames);
+  });
+
+  it('cuts the window once per second for all the charts', () => {
+    showRun(5);
+    const a = renderHook(() => useWindowedRows());
+    const b = renderHook(() => useWindowedRows());
+    const first = a.result.current;
+    expect(b.result.current).toBe(first);
+    act(() => useKv.getState().applyPushes([{ channel: 'sample', data: { ...sample(5), runId: 'run-1' } }]));
+    expect(a.result.current).not.toBe(first);
+    expect(b.result.current).toBe(a.result.current);
+    expect(a.result.current.cluster.map((r) => r.t)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it('narrows the charts to the chosen window and thins long runs', () => {

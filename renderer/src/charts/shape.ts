@@ -53,19 +53,24 @@ type NodeSeries = 'reads' | 'writes' | 'failed';
 export const nodeKey = (id: string, what: NodeSeries): string => `node:${id}:${what}`;
 
 /**
- * A node's three row keys, built once per node id: a key built anew for
- * every second is a fresh string V8 must look up before it can use it as a
- * property name, the costliest part of shaping a replayed hour (bench:ui).
+ * A value made once per id and kept: a row key built anew for every second
+ * is a fresh string V8 must look up before it can use it as a property name,
+ * the costliest part of shaping a replayed hour (bench:ui). Ids are a run's
+ * nodes and workers, so these stay small.
  */
-const nodeKeys = new Map<string, Record<NodeSeries, string>>();
-function keysOf(id: string): Record<NodeSeries, string> {
-  let keys = nodeKeys.get(id);
-  if (!keys) {
-    keys = { reads: nodeKey(id, 'reads'), writes: nodeKey(id, 'writes'), failed: nodeKey(id, 'failed') };
-    nodeKeys.set(id, keys);
-  }
-  return keys;
+function oncePerId<K, V>(make: (id: K) => V): (id: K) => V {
+  const made = new Map<K, V>();
+  return (id) => {
+    let v = made.get(id);
+    if (v === undefined) {
+      v = make(id);
+      made.set(id, v);
+    }
+    return v;
+  };
 }
+
+const keysOf = oncePerId((id: string): Record<NodeSeries, string> => ({ reads: nodeKey(id, 'reads'), writes: nodeKey(id, 'writes'), failed: nodeKey(id, 'failed') }));
 
 /** Per-node throughput of one second: each node's successful reads and writes and its failures. */
 export function nodeRow(s: LiveSample): Row {
@@ -86,16 +91,7 @@ export function latencyRow(s: LiveSample): Row {
 }
 
 export const workerKey = (id: number): string => `w${id}`;
-/** Built once per worker id, as the node keys are. */
-const workerKeys = new Map<number, string>();
-function workerKeyOf(id: number): string {
-  let key = workerKeys.get(id);
-  if (key === undefined) {
-    key = workerKey(id);
-    workerKeys.set(id, key);
-  }
-  return key;
-}
+const workerKeyOf = oncePerId(workerKey);
 
 /** Resident memory of each load worker in one second, in MiB. */
 export function memoryRow(s: LiveSample): Row {

@@ -1,5 +1,6 @@
 import type { LiveSample } from '../../../app/protocol/bridge';
 import type { TargetKind } from '../../../app/scenario/targets';
+import { firstAtOrAfter } from '../../../app/stats/search';
 import { clusterRow, latencyRow, memoryRow, nodeRow } from '../charts/shape';
 import { appendCapped } from './buffer';
 import type { Row } from './downsample';
@@ -78,7 +79,7 @@ export interface WindowRows {
 export function inWindow(rows: ChartRows, seconds: number | null): WindowRows {
   const last = lastSecond(rows);
   const from = seconds === null || last === undefined ? (rows.cluster[0]?.t ?? 0) : last - seconds + 1;
-  const i = firstAtOrAfter(rows.cluster, from);
+  const i = firstRowAt(rows.cluster, from);
   const cut = (xs: Row[]): readonly Row[] => (i === 0 ? xs : xs.slice(i));
   const held = rows.cluster[i]?.t ?? from;
   return {
@@ -101,14 +102,7 @@ export function hasNodes(rows: ChartRows): boolean {
 
 const seenSince = (seen: Readonly<Record<string, number>>, from: number): string[] => Object.keys(seen).filter((k) => seen[k] >= from);
 
+const secondOf = (r: Row): number => r.t;
+
 /** Index of the first row at or after second `t` (rows.length if none): rows are in second order. */
-export function firstAtOrAfter(rows: readonly Row[], t: number): number {
-  let lo = 0;
-  let hi = rows.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (rows[mid].t < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+export const firstRowAt = (rows: readonly Row[], t: number): number => firstAtOrAfter(rows, secondOf, t);
