@@ -5,6 +5,7 @@ import { serveCommand } from './cli/serve-command';
 import { electronAvailability } from './electron/availability';
 import { packageRoot } from './entries';
 import { defaultRunsDir } from './paths';
+import { printError, printLine } from './cli/terminal';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from './serve/server';
 
 /**
@@ -28,24 +29,26 @@ function launchElectron(binary: string, root: string): void {
   });
   for (const sig of FORWARDED_SIGNALS) process.on(sig, () => child.kill(sig));
   child.on('error', (err) => {
-    process.stderr.write(`kvscope: cannot start Electron: ${err.message}\n`);
+    printError(`kvscope: cannot start Electron: ${err.message}`);
     process.exit(EXIT_FAILED);
   });
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 0) : EXIT_FAILED)));
 }
 
 function launchBrowserTwin(reason: string): void {
-  process.stdout.write(`${reason}; serving the dashboard in your browser instead\n`);
+  printLine(`${reason}; serving the dashboard in your browser instead`);
   serveCommand({
     host: DEFAULT_HOST,
     port: DEFAULT_PORT,
     anyPortIfTaken: true,
+    // Its address carries the secret; opening it spares copying it (skipped in CI, tests, without a display).
+    openBrowser: true,
     runsDir: defaultRunsDir(),
     rendererDir: defaultRendererDir(),
   }).then(
     (code) => (process.exitCode = code),
     (err: unknown) => {
-      process.stderr.write(`kvscope: ${(err as Error).message}\n`);
+      printError(`kvscope: ${(err as Error).message}`);
       process.exitCode = EXIT_FAILED;
     },
   );

@@ -6,10 +6,10 @@ import type { RunFile } from '../app/run/format';
 import { runSeconds } from '../app/scenario/schema';
 import { compareRuns } from '../app/stats/compare';
 import { memorySeries, opTypes, p99Series, throughputSeries, TOTAL } from '../app/stats/series';
+import { fileStem } from './paths';
 import type { RunLibrary } from './run-library';
 
 const CSV = 'text/csv';
-const SHORT_ID = 8;
 
 /** The Bridge requests about kept runs, answered from the library (RunController delegates here). */
 export class LibraryHandlers {
@@ -64,7 +64,7 @@ export class LibraryHandlers {
 
   async exportFile(p: { kind: ExportKind; ids: string[]; baseline?: number }): Promise<ExportedFile> {
     const runs = await Promise.all(p.ids.map((id) => this.library.read(id)));
-    const stem = (r: RunFile) => `${r.header.scenario.name ?? 'run'}_${r.header.id.slice(0, SHORT_ID)}`;
+    const stem = (r: RunFile) => fileStem(r.header.scenario.name ?? 'run', r.header.id);
     switch (p.kind) {
       case 'run-seconds':
         return { name: `${stem(runs[0])}_seconds.csv`, mime: CSV, text: runSecondsCsv(runs[0]) };

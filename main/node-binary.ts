@@ -10,6 +10,8 @@ export interface NodeBinary {
 /**
  * The workers' runtime: an absolute path as given, or a name found on PATH.
  * Only when nothing is found does it fall back to the runtime running main.
+ * Which names and paths a scenario may give is decided before this, by
+ * main/policy (runtime.ts): here the choice is only carried out.
  */
 export function resolveNodeBinary(name: string, env: NodeJS.ProcessEnv = process.env): NodeBinary {
   if (isAbsolute(name) || name.includes('/')) {
@@ -26,6 +28,7 @@ export function resolveNodeBinary(name: string, env: NodeJS.ProcessEnv = process
  */
 export function childEnv(node: NodeBinary, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  if (node.fallback && process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
+  // The Node kvscope runs on may be named outright (the policy allows it); under Electron that is Electron too.
+  if ((node.fallback || node.path === process.execPath) && process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
   return env;
 }

@@ -6,11 +6,12 @@ import type { RunGroup } from '../app/plan/plan';
 import type { LogEntry, Phase, PhaseMark, RunHeader } from '../app/run/format';
 import { RUN_FORMAT, RUN_FORMAT_VERSION } from '../app/run/format';
 import { runSeconds, type Scenario } from '../app/scenario/schema';
-import { redactTarget } from '../app/scenario/targets';
+import { redactScenario, scrubSecrets, secretValues } from '../app/scenario/secrets';
 import { RunServers } from './run-servers';
 import { STOP_GRACE_MS } from './child';
 import { environment } from './environment';
 import { childEnv, resolveNodeBinary } from './node-binary';
+import { assertAdmitted } from './policy/admit';
 import { NodeTracker } from './node-tracker';
 import { TickMerger } from './tick-merger';
 import { WorkerPool, type WorkerInfo } from './worker-pool';
@@ -41,12 +42,14 @@ export class Run extends EventEmitter {
   private wakeup: (() => void) | undefined;
   private headerSent = false;
   private finishedWorkers = 0;
+  private readonly secrets: string[];
 
   constructor(
     readonly scenario: Scenario,
     private readonly group?: RunGroup,
   ) {
     super();
+    this.secrets = secretValues(scenario);
     this.servers = new RunServers(scenario.target, {
       nodeStats: (n) => this.nodes.update(n, Date.now()),
       log: (level, source, message) => this.log(level, source, message),
@@ -79,6 +82,8 @@ export class Run extends EventEmitter {
     let nodePath = this.scenario.node;
     try {
       this.setPhase('starting');
+      // The last line of defence: whoever started this run, nothing starts unless the scenario is allowed.
+      assertAdmitted(this.scenario);
       const node = resolveNodeBinary(this.scenario.node);
       nodePath = node.path;
       if (node.fallback) this.log('warn', 'main', `no "${this.scenario.node}" on PATH: workers run on ${node.path}`);
@@ -186,7 +191,7 @@ export class Run extends EventEmitter {
       version: RUN_FORMAT_VERSION,
       id: this.id,
       createdAt: new Date().toISOString(),
-      scenario: { ...this.scenario, target: redactTarget(this.scenario.target) },
+      scenario: redactScenario(this.scenario),
       env: environment(nodePath, info[0]?.node ?? 'unknown', clients),
       ...(this.group ? { group: this.group } : {}),
     };
@@ -201,7 +206,8 @@ export class Run extends EventEmitter {
   }
 
   private log(level: LogEntry['level'], source: string, message: string): void {
-    const entry: LogEntry = { level, message, at: Date.now(), source };
+    // Whatever a server or a library echoes back, a credential never reaches a log line.
+    const entry: LogEntry = { level, message: scrubSecrets(message, this.secrets), at: Date.now(), source };
     this.emit('log', entry);
   }
 }

@@ -2,6 +2,7 @@ import type { Sample } from '../app/metrics/sample';
 import type { Summary } from '../app/metrics/summary';
 import type { LogEntry, PhaseMark } from '../app/run/format';
 import { CATALOG } from '../app/scenario/catalog';
+import { redactScenario } from '../app/scenario/secrets';
 import type { LocalTools } from '../app/protocol/bridge';
 import { localTools } from '../workers/local/tools-status';
 import { runSeconds, validateScenario, type ScenarioInput } from '../app/scenario/schema';
@@ -14,6 +15,7 @@ import {
   type RunInfo,
 } from '../app/protocol/bridge';
 import { LibraryHandlers } from './library-handlers';
+import { admitScenario, admitScenarios, refusalMessage } from './policy/admit';
 import { Run } from './orchestrator';
 import { PlanError, planRuns, type PlanSpec, type PlannedRun } from '../app/plan/plan';
 import { representatives } from '../app/plan/representatives';
@@ -77,7 +79,9 @@ export class RunController implements BridgeHandlers {
 
   async validateScenario(p: { scenario?: unknown }) {
     const v = validateScenario(p.scenario);
-    return v.ok ? ({ ok: true } as const) : ({ ok: false, errors: v.errors } as const);
+    if (!v.ok) return { ok: false, errors: v.errors } as const;
+    const refused = admitScenario(v.scenario);
+    return refused.length ? ({ ok: false, errors: refused } as const) : ({ ok: true } as const);
   }
 
   async startRun(p: { scenario?: unknown; plan?: PlanSpec }) {
@@ -91,6 +95,9 @@ export class RunController implements BridgeHandlers {
       if (!(err instanceof PlanError)) throw err;
       return { ok: false as const, errors: err.errors, message: err.message };
     }
+    // Every run of the plan, before the first starts: a swept value may change `node` or `env`.
+    const refused = admitScenarios(runs.map((r) => r.scenario));
+    if (refused.length) return { ok: false as const, errors: refused, message: refusalMessage(refused) };
     this.plan = { runs, done: [], stopped: false };
     const first = this.launch(runs[0]);
     return { ok: true as const, runId: first };
@@ -102,7 +109,8 @@ export class RunController implements BridgeHandlers {
     this.current = run;
     const info: RunInfo = {
       runId: run.id,
-      scenario: planned.scenario,
+      // Every window sees this (getState, runStarted): a password stays in main.
+      scenario: redactScenario(planned.scenario),
       warmupSeconds: planned.scenario.warmupSeconds,
       runSeconds: runSeconds(planned.scenario),
       startedAt: Date.now(),

@@ -4,6 +4,8 @@ import { MAX_LABEL_LENGTH, type RunListItem } from '../app/protocol/bridge';
 import { parseRun, readRunFileAsync } from '../app/run/reader';
 import type { RunFile } from '../app/run/format';
 import { runFileName } from './paths';
+import { importedRunId, pathInside } from './run-file-names';
+import { sanitizedRunText } from './run-file-text';
 import { indexRuns, type RunIndexEntry } from './run-index';
 
 /** A run's label lives beside it, so deleting or relabelling one run never rewrites a file shared with others. */
@@ -35,7 +37,7 @@ export class RunLibrary {
   async path(id: string): Promise<string> {
     const hit = (await indexRuns(this.dir)).find((e) => e.id === id);
     if (!hit) throw new LibraryError(`no run ${id} in ${this.dir}`);
-    return join(this.dir, hit.file);
+    return pathInside(this.dir, hit.file);
   }
 
   async label(id: string, label: string): Promise<void> {
@@ -49,14 +51,19 @@ export class RunLibrary {
     rmSync(file + META_SUFFIX, { force: true });
   }
 
-  /** A run file from elsewhere, checked before anything is written; refused when that run is already here. */
+  /**
+   * A run file from elsewhere, checked before anything is written; refused when
+   * that run is already here. An id that is not a UUID is replaced by a fresh
+   * one (ids name files), and the header is stored with its secrets masked.
+   */
   async import(name: string, text: string): Promise<RunListItem> {
     const run = parseRun(text, name);
     if ((await indexRuns(this.dir)).some((e) => e.id === run.header.id)) throw new LibraryError(`${name}: run ${run.header.id} is already in the library`);
-    const file = runFileName(run.header.scenario.name ?? basename(name), run.header.id, new Date(run.header.createdAt));
-    const dest = join(this.dir, file);
+    const id = importedRunId(run.header.id);
+    const file = runFileName(run.header.scenario.name ?? basename(name), id, new Date(run.header.createdAt));
+    const dest = pathInside(this.dir, file);
     if (existsSync(dest)) throw new LibraryError(`${name}: ${file} already exists in the library`);
-    atomicWrite(dest, text);
+    atomicWrite(dest, sanitizedRunText(text, id === run.header.id ? undefined : id));
     const entry = (await indexRuns(this.dir)).find((e) => e.file === file);
     if (!entry) throw new LibraryError(`${name}: imported but not readable back`);
     return this.item(entry);
@@ -64,7 +71,7 @@ export class RunLibrary {
 
   async text(id: string): Promise<{ name: string; text: string }> {
     const path = await this.path(id);
-    return { name: basename(path), text: readFileSync(path, 'utf8') };
+    return { name: basename(path), text: sanitizedRunText(readFileSync(path, 'utf8')) };
   }
 
   private item(e: RunIndexEntry): RunListItem {

@@ -1,10 +1,10 @@
-import { join } from 'node:path';
 import type { Sample } from '../app/metrics/sample';
 import type { Summary } from '../app/metrics/summary';
 import type { LogEntry, PhaseMark, RunHeader, RunLine } from '../app/run/format';
 import { RunWriter } from '../app/run/writer';
 import type { Run } from './orchestrator';
 import { runFileName } from './paths';
+import { pathInside } from './run-file-names';
 
 /**
  * Listens to a run and keeps it on disk as NDJSON: header, then phases, logs
@@ -19,7 +19,7 @@ export function recordRun(run: Run, target: { file?: string; dir: string }): { p
     else early.push(line);
   };
   run.on('header', (h: RunHeader) => {
-    writer = new RunWriter(target.file ?? join(target.dir, runFileName(h.scenario.name, h.id, new Date(h.createdAt))));
+    writer = new RunWriter(target.file ?? pathInside(target.dir, runFileName(h.scenario.name, h.id, new Date(h.createdAt))));
     writer.append({ type: 'header', data: h });
     for (const l of early.splice(0)) writer.append(l);
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { applyOverrides } from '../scenario/overrides';
 import { parseSweep, type Sweep } from './sweep';
 import { validateScenario, type FieldError, type Scenario } from '../scenario/schema';
+import { isSecretSetting } from '../scenario/secrets';
 import { MAX_REPEAT, MAX_SWEEP_VALUES, type RunGroup } from './group';
 
 export { MAX_REPEAT, MAX_SWEEP_VALUES, parseSweep, type RunGroup, type Sweep };
@@ -43,6 +44,10 @@ export function planRuns(input: Record<string, unknown>, spec: PlanSpec): Planne
     throw new PlanError(`sweep: give 2 to ${MAX_SWEEP_VALUES} values, got ${sweep.values.length}`, [
       { field: 'sweep.values', reason: `give 2 to ${MAX_SWEEP_VALUES} values` },
     ]);
+  }
+  if (sweep && isSecretSetting(sweep.setting)) {
+    // Sweep values are shown in the window and written to every run's header.
+    throw new PlanError(`sweep: ${sweep.setting} is a secret and cannot be swept`, [{ field: 'sweep.setting', reason: 'a secret cannot be swept (its values would be shown and recorded)' }]);
   }
   const steps: { input: Record<string, unknown>; value?: unknown }[] = sweep
     ? sweep.values.map((value) => ({ input: applyOverrides(input, [`${sweep.setting}=${JSON.stringify(value)}`]), value }))

@@ -2,6 +2,7 @@ import type { Sample } from '../metrics/sample';
 import type { Summary } from '../metrics/summary';
 import { RUN_FORMAT, RUN_FORMAT_VERSION, type LogEntry, type PhaseMark, type RunHeader } from './format';
 import { migrateHeader, sampleMigration, type RawRecord } from './migrate';
+import { redactScenario } from '../scenario/secrets';
 import { HeaderEnvelopeSchema, isRecordType, issuesText, RECORD_SCHEMAS, RunHeaderSchema } from './schema';
 
 /** A header is a scenario and the environment: a few KB. A longer first line is not a run header. */
@@ -70,7 +71,9 @@ export function headerFromLine(text: string, path: string): { header: RunHeader;
   const checked = RunHeaderSchema.safeParse(migrated);
   if (!checked.success) throw new RunFileError(path, `header (format ${version}) is damaged: ${issuesText(checked.error)}`);
   // The object as written (migrated), not zod's copy: fields a check does not know are kept.
-  return { header: migrated as unknown as RunHeader, writtenVersion: version };
+  // A file written elsewhere (or by hand) may hold a password in clear: it never goes further than this.
+  const header = migrated as unknown as RunHeader;
+  return { header: { ...header, scenario: redactScenario(header.scenario) }, writtenVersion: version };
 }
 
 /** What a run file holds, read line by line; arrays stay empty when the parser was asked to keep nothing. */

@@ -5,6 +5,8 @@ export const HAZELCAST_DEFAULT_PORT = 5701;
 /** Most members a local cluster may have: each is a JVM, and this bounds a typo. */
 export const MAX_LOCAL_MEMBERS = 8;
 const MEMBER = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/;
+/** Longer names are a mistake, not a cluster. */
+const MAX_CLUSTER_NAME = 255;
 
 /** `a:5701,b` (port optional) as `host:port` strings; throws naming the bad entry. */
 export function parseMembers(text: string): string[] {
@@ -19,7 +21,13 @@ export function parseMembers(text: string): string[] {
 /** `hazelcast-client` against Hazelcast members, or a local cluster kvscope starts for the run. */
 export const HazelcastTarget = z.strictObject({
   kind: z.literal('hazelcast'),
-  clusterName: z.string().min(1).default('dev'),
+  /** Also written into a local member's XML config: no control characters (XML 1.0 cannot carry them). */
+  clusterName: z
+    .string()
+    .min(1)
+    .max(MAX_CLUSTER_NAME)
+    .regex(/^[^\u0000-\u001f\u007f]+$/, 'must not contain control characters')
+    .default('dev'),
   /** Member addresses the client starts from. */
   members: z
     .string()

@@ -40,7 +40,10 @@ export const ScenarioSchema = z
     /** Per-operation timeout; an operation slower than this counts as a timeout. */
     opTimeoutMs: z.number().int().min(1).max(600_000).default(5000),
     /** Extra environment for the worker processes, e.g. UV_THREADPOOL_SIZE. */
-    env: z.record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'), z.string()).default({}),
+    // `--set env.UV_THREADPOOL_SIZE=8` reads 8 as a number; the environment holds text, so numbers become text.
+    env: z
+      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'), z.union([z.string(), z.number().finite().transform(String)]))
+      .default({}),
     /** Node binary for the workers: a name looked up on PATH, or an absolute path. */
     node: z.string().min(1).default('node'),
     /** Seed of the key and op choice; the same seed repeats the same sequence. */

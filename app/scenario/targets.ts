@@ -68,11 +68,5 @@ export const WRITE_OPS: Record<TargetKind, readonly string[]> = {
   hazelcast: ['set', 'remove'],
 };
 
-/** Settings that must never reach a run file or a log. */
-export const SECRET_FIELDS = ['password'] as const;
-
-export function redactTarget(t: Target): Target {
-  const copy: Record<string, unknown> = { ...t };
-  for (const f of SECRET_FIELDS) if (copy[f] !== undefined) copy[f] = '***';
-  return copy as Target;
-}
+// Secrets are handled in one place; re-exported for the callers that know targets.
+export { redactTarget, SECRET_FIELDS } from './secrets';

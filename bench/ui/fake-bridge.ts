@@ -4,12 +4,16 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { LiveSample, LiveState, Pushes, RequestChannel, RequestResults } from '../../app/protocol/bridge';
 import { decodeMessage } from '../../app/protocol/envelope';
 import { FromBrowserSchema, WS_PATH, type ToBrowser } from '../../app/protocol/wire';
+import { generateSecret, sessionCookie } from '../../main/serve/auth';
+import { TOKEN_PARAM } from '../../main/serve/credentials';
 import { staticHandler } from '../../main/serve/http-handler';
 import { allowedHostNames, isOwnOrigin } from '../../main/serve/origins';
+import { gateRequests, upgradeRefusal, type GateOptions } from '../../main/serve/request-gate';
+import { refuseUpgrade } from '../../main/serve/responses';
 
 /**
- * A stand-in for main: the real static-file handler (same security headers
- * and CSP as `kvscope serve`) and a Bridge socket that answers from a canned
+ * A stand-in for main: the real static-file handler behind the real gate
+ * (same security headers, CSP, secret and cookie as `kvscope serve`) and a Bridge socket that answers from a canned
  * LiveState and pushes whatever the benchmark hands it. No run controller,
  * no workers: the page is the only thing being measured.
  */
@@ -19,6 +23,7 @@ const HIGH_WATER_BYTES = 256 * 1024;
 const CLOSE_GRACE_MS = 1000;
 
 export interface FakeBridge {
+  /** The address to open, with the token the page trades for its cookie. */
   url: string;
   /** What getState answers from now on. */
   setState(state: LiveState): void;
@@ -30,22 +35,26 @@ export interface FakeBridge {
 }
 
 export async function startFakeBridge(rendererDir: string, log: (line: string) => void): Promise<FakeBridge> {
-  const server = createServer(staticHandler(rendererDir, log));
+  const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, HOST, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
   const hosts = allowedHostNames(HOST);
+  const secret = generateSecret();
+  const gate: GateOptions = { keys: { secret, cookie: sessionCookie(secret, port, false) }, hosts, port, log };
+  server.on('request', gateRequests(gate, staticHandler(rendererDir, log)));
   const wss = new WebSocketServer({ noServer: true });
   let state: LiveState | null = null;
   let page: WebSocket | null = null;
   const waiters = new Set<() => void>();
 
   server.on('upgrade', (req, socket, head) => {
+    const refusal = upgradeRefusal(gate, req);
+    if (refusal) return refuseUpgrade(socket, refusal.status, refusal.text);
     if ((req.url ?? '').split('?', 1)[0] !== WS_PATH || !isOwnOrigin(req.headers.origin, hosts, port)) {
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
+      return refuseUpgrade(socket, 403, 'not the Bridge of this page');
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       page = ws;
@@ -95,7 +104,7 @@ export async function startFakeBridge(rendererDir: string, log: (line: string) =
   }
 
   return {
-    url: `http://${HOST}:${port}/`,
+    url: `http://${HOST}:${port}/?${TOKEN_PARAM}=${secret}`,
     setState: (s) => void (state = s),
     connected: (timeoutMs) =>
       new Promise<void>((resolve, reject) => {

@@ -3,7 +3,9 @@ import { CATALOG, CATALOG_SWEEPS } from '../../app/scenario/catalog';
 import { defaultRunsDir } from '../paths';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from '../serve/server';
 import { table } from './format';
-import { loadScenario, UsageError } from './load-scenario';
+import { printError, printLine } from './terminal';
+import { admitOrThrow, loadScenario, UsageError } from './load-scenario';
+import { runtimesCommand } from './runtimes-command';
 import { EXIT_FAILED, EXIT_USAGE, runCommand } from './run-command';
 import { compareCommand, exportCommand, runsCommand } from './runs-commands';
 import { planCommand } from './plan-command';
@@ -16,11 +18,12 @@ usage:
   kvscope run <scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off]
               [--out FILE] [--runs-dir DIR] [--quiet]
   kvscope scenarios
-  kvscope serve [--port N] [--host H] [--runs-dir DIR]
+  kvscope serve [--port N] [--host H] [--runs-dir DIR] [--token-file FILE] [--tls-cert FILE --tls-key FILE]
   kvscope runs [--sort date|ops|p99|scenario] [--filter TEXT] [--runs-dir DIR]
   kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--png FILE [--browser PATH]]
                   [--runs-dir DIR]
   kvscope export RUN --csv FILE [--format seconds|bench] [--runs-dir DIR]
+  kvscope runtimes [list | add --path PATH | remove PATH]
 
 --repeat runs the scenario N times; --sweep runs it once per value of one setting (each value --repeat times;
   catalog sweeps such as aerospike-payloads sweep by themselves, --sweep off runs them once);
@@ -31,7 +34,12 @@ in headless Chromium or Chrome (found on disk, KVSCOPE_BROWSER or --browser) and
 --set uses dotted paths into the scenario: --set durationSeconds=30 --set target.mode=cluster --set mix.get=0.9
 serve shows the dashboard in a browser (default http://${DEFAULT_HOST}:${DEFAULT_PORT}/; --port 0 picks a free
 port); it stays on loopback unless --host says otherwise (e.g. 0.0.0.0 on a load box without a display).
+It prints the address to open, with a secret made for this start (?token=...); pages and scripts without it are
+refused (scripts: Authorization: Bearer <secret>). --token-file keeps the secret in FILE (read if it exists, else
+written, mode 0600); --tls-cert and --tls-key serve HTTPS, which a --host off loopback should use.
 Ctrl-C stops it, stopping a running benchmark in order first.
+runtimes lists the Node binaries a scenario's "node" may name besides "node" on PATH and the one kvscope runs on;
+add checks that PATH prints a Node version and records its real path.
 Runs are kept in ${defaultRunsDir()} (KVSCOPE_RUNS overrides).`;
 
 async function main(argv: string[]): Promise<number> {
@@ -49,6 +57,8 @@ async function main(argv: string[]): Promise<number> {
       return compareCommand(rest, print);
     case 'export':
       return exportCommand(rest, print);
+    case 'runtimes':
+      return runtimesCommand(rest, print);
     case undefined:
     case 'help':
     case '--help':
@@ -87,6 +97,7 @@ async function run(args: string[]): Promise<number> {
     throw new UsageError((err as Error).message);
   }
   if (plans.length > 1 && values.out) throw new UsageError('--out names one run file; a repeat or sweep writes one per run into --runs-dir');
+  admitOrThrow(plans.map((p) => p.scenario));
   if (plans.length > 1) return planCommand(plans, { runsDir, quiet: values.quiet });
   return runCommand(plans[0].scenario, { out: values.out, runsDir, quiet: values.quiet });
 }
@@ -96,7 +107,7 @@ function sweepFor(name: string, given: string | undefined): string | undefined {
   if (given === 'off') return undefined;
   if (given !== undefined) return given;
   const own = CATALOG_SWEEPS[name];
-  if (own) process.stderr.write(`${name} is a sweep of ${own} (--sweep off runs it once, --sweep key=v1,v2 sweeps something else)\n`);
+  if (own) printError(`${name} is a sweep of ${own} (--sweep off runs it once, --sweep key=v1,v2 sweeps something else)`);
   return own;
 }
 
@@ -109,25 +120,34 @@ async function serve(args: string[]): Promise<number> {
       'runs-dir': { type: 'string' },
       // The built renderer to serve; for development and tests.
       'renderer-dir': { type: 'string' },
+      'token-file': { type: 'string' },
+      'tls-cert': { type: 'string' },
+      'tls-key': { type: 'string' },
     },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > MAX_PORT) throw new UsageError(`--port must be an integer 0-${MAX_PORT}, got "${values.port}"`);
+  const [certFile, keyFile] = [values['tls-cert'], values['tls-key']];
+  if ((certFile === undefined) !== (keyFile === undefined)) {
+    throw new UsageError(certFile === undefined ? '--tls-key needs --tls-cert (give both or neither)' : '--tls-cert needs --tls-key (give both or neither)');
+  }
   return serveCommand({
     host: values.host ?? DEFAULT_HOST,
     port,
     runsDir: values['runs-dir'] ?? defaultRunsDir(),
     rendererDir: values['renderer-dir'] ?? defaultRendererDir(),
+    tokenFile: values['token-file'],
+    tls: certFile !== undefined && keyFile !== undefined ? { certFile, keyFile } : undefined,
   });
 }
 
 const MAX_PORT = 65535;
 
-const print = (text: string): void => void process.stdout.write(text + '\n');
+const print = printLine;
 
 function scenarios(): number {
   const rows = [['name', 'target', 'description'], ...CATALOG.map((c) => [c.name ?? '', c.target.kind, c.description ?? ''])];
-  process.stdout.write(table(rows) + '\n');
+  printLine(table(rows));
   return 0;
 }
 
@@ -142,7 +162,7 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    process.stderr.write(`kvscope: ${(err as Error).message}\n${usage ? '(kvscope help for usage)\n' : ''}`);
+    printError(`kvscope: ${(err as Error).message}${usage ? '\n(kvscope help for usage)' : ''}`);
     process.exitCode = usage ? EXIT_USAGE : EXIT_FAILED;
   },
 );

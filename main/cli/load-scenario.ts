@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { CATALOG, findScenario } from '../../app/scenario/catalog';
 import { applyOverrides } from '../../app/scenario/overrides';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
+import { admitScenarios, refusalMessage } from '../policy/admit';
 
 export class UsageError extends Error {}
 
@@ -30,4 +31,14 @@ export function loadScenario(ref: string, sets: readonly string[]): Scenario {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+}
+
+/**
+ * Every run of a plan checked before the first starts (a swept value may
+ * change `node` or `env`): a scenario that may not run is bad usage, exit 2,
+ * every refused setting named like any other scenario error.
+ */
+export function admitOrThrow(scenarios: readonly Scenario[]): void {
+  const refused = admitScenarios(scenarios);
+  if (refused.length) throw new UsageError(refusalMessage(refused));
 }

@@ -6,6 +6,7 @@ import { readRunFile } from '../../app/run/reader';
 import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
 import { comparisonText } from './compare-view';
 import { fmtInt, fmtMs, table } from './format';
+import { printLine } from './terminal';
 import { EXIT_FAILED, EXIT_OK, runCommand, type RunCommandOptions } from './run-command';
 
 /** Exit codes at or above this came from a signal: the plan stops there. */
@@ -26,7 +27,7 @@ const valueOf = (p: PlannedRun): string => (p.group?.setting ? JSON.stringify(p.
  * Ctrl-C stops the running one and skips the rest.
  */
 export async function planCommand(plans: readonly PlannedRun[], o: RunCommandOptions): Promise<number> {
-  const print = o.print ?? ((l: string) => process.stdout.write(l + '\n'));
+  const print = o.print ?? printLine;
   const done: Done[] = [];
   let code = EXIT_OK;
   for (const plan of plans) {

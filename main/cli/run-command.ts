@@ -6,6 +6,7 @@ import type { Scenario } from '../../app/scenario/schema';
 import { Run } from '../orchestrator';
 import { recordRun } from '../run-recorder';
 import { liveLine } from './live-line';
+import { printLine } from './terminal';
 import { summaryTable } from './summary-table';
 
 export const EXIT_OK = 0;
@@ -27,7 +28,7 @@ export interface RunCommandOptions {
 
 /** Run a scenario in the terminal: a line per second, a summary table, an exit code. */
 export async function runCommand(scenario: Scenario, o: RunCommandOptions): Promise<number> {
-  const print = o.print ?? ((l: string) => process.stdout.write(l + '\n'));
+  const print = o.print ?? printLine;
   const run = new Run(scenario, o.group);
   const file = recordRun(run, { file: o.out, dir: o.runsDir });
   let header: RunHeader | undefined;

@@ -1,6 +1,14 @@
 import { constants } from 'node:os';
 import { RunController } from '../run-controller';
+import { generateSecret } from '../serve/auth';
+import { ServeConfigError } from '../serve/config-error';
+import { exposureWarnings } from '../serve/exposure';
+import { openInBrowser } from '../serve/open-browser';
 import { startDashboardServer, type DashboardServer, type ServeOptions } from '../serve/server';
+import { readTlsFiles, type TlsFiles } from '../serve/tls';
+import { secretFromTokenFile } from '../serve/token-file';
+import { UsageError } from './load-scenario';
+import { printError, printLine } from './terminal';
 import { EXIT_OK } from './run-command';
 
 export interface ServeCommandOptions {
@@ -10,10 +18,15 @@ export interface ServeCommandOptions {
   rendererDir: string;
   /** When the port is taken, take any free one instead of failing (the launcher's choice, not the user's). */
   anyPortIfTaken?: boolean;
+  /** --token-file: the secret is read from it, or made and written to it. */
+  tokenFile?: string;
+  /** --tls-cert and --tls-key: HTTPS and WSS. */
+  tls?: { certFile: string; keyFile: string };
+  /** Open the printed address in the user's browser when there is a display (the launcher's choice). */
+  openBrowser?: boolean;
   print?: (line: string) => void;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 /** Any free port. */
 const ANY_PORT = 0;
 
@@ -24,16 +37,16 @@ const ANY_PORT = 0;
  * A second signal exits at once; main's exit hook kills the children.
  */
 export async function serveCommand(o: ServeCommandOptions): Promise<number> {
-  const print = o.print ?? ((l: string) => process.stdout.write(l + '\n'));
-  const log = (l: string): void => void process.stderr.write(l + '\n');
+  const print = o.print ?? printLine;
+  const log = printError;
+  const { secret, tls } = userSettings(o, print);
   const controller = new RunController(o.runsDir);
-  const base: ServeOptions = { host: o.host, port: o.port, rendererDir: o.rendererDir, controller, log };
+  const base: ServeOptions = { host: o.host, port: o.port, rendererDir: o.rendererDir, controller, log, secret, tls };
   const server = await listen(base, o.anyPortIfTaken === true, print);
-  print(`kvscope dashboard: ${server.url}`);
-  if (!LOOPBACK.has(o.host)) {
-    // Browsers of other sites are refused by the Origin check; a program that fakes the header is not.
-    print(`warning: listening on ${o.host}: anyone who can reach this port can start and stop benchmarks`);
-  }
+  // The token is in the address: whoever can read this terminal can use the dashboard, as intended.
+  print(`kvscope dashboard: ${server.tokenUrl}`);
+  for (const w of exposureWarnings(o.host, tls !== undefined)) print(w);
+  if (o.openBrowser) openInBrowser(server.tokenUrl, print);
   print(`runs are kept in ${o.runsDir}; Ctrl-C stops the server`);
 
   let signalled = false;
@@ -53,6 +66,19 @@ export async function serveCommand(o: ServeCommandOptions): Promise<number> {
   await controller.shutdown();
   await server.close();
   return EXIT_OK;
+}
+
+/** The secret and certificate the flags name, checked before anything starts; a bad one is usage (exit 2). */
+function userSettings(o: ServeCommandOptions, print: (l: string) => void): { secret: string; tls?: TlsFiles } {
+  try {
+    const tls = o.tls && readTlsFiles(o.tls.certFile, o.tls.keyFile);
+    if (!o.tokenFile) return { secret: generateSecret(), tls };
+    const fromFile = secretFromTokenFile(o.tokenFile);
+    print(fromFile.created ? `wrote a new secret to ${o.tokenFile} (mode 0600)` : `secret read from ${o.tokenFile}`);
+    return { secret: fromFile.secret, tls };
+  } catch (err) {
+    throw err instanceof ServeConfigError ? new UsageError(err.message) : err;
+  }
 }
 
 async function listen(o: ServeOptions, anyPort: boolean, print: (l: string) => void): Promise<DashboardServer> {

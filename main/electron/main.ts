@@ -10,7 +10,7 @@ import { APP_INDEX_URL } from './app-url';
 import { hardenSession, hardenWebContents } from './hardening';
 import { registerBridgeIpc } from './ipc';
 import { quitInOrder } from './quit';
-import { windowOptions } from './window-options';
+import { devToolsAllowed, windowOptions } from './window-options';
 
 /**
  * The Electron app: one window showing the renderer from kvscope://app/, one
@@ -50,7 +50,8 @@ if (!app.requestSingleInstanceLock()) {
       if (!existsSync(preload)) throw new Error(`${preload} is missing: build the preload first (npm run build)`);
       hardenSession(session.defaultSession, log);
       serveAppProtocol(rendererDir, log);
-      window = new BrowserWindow(windowOptions({ preload, icon: existsSync(icon) ? icon : undefined }));
+      const devTools = devToolsAllowed({ packaged: app.isPackaged, argv: process.argv, env: process.env });
+      window = new BrowserWindow(windowOptions({ preload, icon: existsSync(icon) ? icon : undefined, devTools }));
       const contents = window.webContents;
       const dispose = registerBridgeIpc(contents, controller, log);
       window.on('closed', dispose);

@@ -13,6 +13,21 @@ export interface WindowPaths {
   /** The bundled preload (dist/preload/preload.js). */
   preload: string;
   icon?: string;
+  /** DevTools: see devToolsAllowed. Off unless said. */
+  devTools?: boolean;
+}
+
+/** The command-line flag and the variable that turn DevTools on in a packaged app (for a bug report). */
+export const DEVTOOLS_FLAG = '--devtools';
+export const DEVTOOLS_ENV = 'KVSCOPE_DEVTOOLS';
+
+/**
+ * DevTools give whoever sits at the window a console in the page, which can
+ * call every Bridge function directly: on while developing, off in the
+ * packaged app unless the user asks for them.
+ */
+export function devToolsAllowed(o: { packaged: boolean; argv: readonly string[]; env: NodeJS.ProcessEnv }): boolean {
+  return !o.packaged || o.argv.includes(DEVTOOLS_FLAG) || o.env[DEVTOOLS_ENV] === '1';
 }
 
 /**
@@ -43,6 +58,7 @@ export function windowOptions(p: WindowPaths): BrowserWindowConstructorOptions {
       webviewTag: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      devTools: p.devTools === true,
     },
   };
 }

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SECURITY_HEADERS } from './security-headers';
+import { applySecurityHeaders, plain } from './responses';
 import { contentType, lookupStatic } from './static-files';
 
 /** The dashboard is a local, read-only set of files: only these methods make sense. */
@@ -12,13 +12,8 @@ const ALLOWED_METHODS = ['GET', 'HEAD'];
  */
 export function staticHandler(root: string, log: (line: string) => void) {
   return (req: IncomingMessage, res: ServerResponse): void => {
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
-    // A rebuilt renderer must show on the next reload; files are local, revalidation is cheap.
-    res.setHeader('Cache-Control', 'no-cache');
-    if (!ALLOWED_METHODS.includes(req.method ?? '')) {
-      res.setHeader('Allow', ALLOWED_METHODS.join(', '));
-      return plain(res, 405, 'method not allowed');
-    }
+    applySecurityHeaders(res);
+    if (!methodAllowed(req, res)) return;
     lookupStatic(root, req.url ?? '/').then(
       (found) => {
         if (!found.ok) return plain(res, found.status, found.reason);
@@ -39,7 +34,10 @@ export function staticHandler(root: string, log: (line: string) => void) {
   };
 }
 
-function plain(res: ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
-  res.end(text + '\n');
+/** False, with the 405 answered, for a method the dashboard has no use for. */
+export function methodAllowed(req: IncomingMessage, res: ServerResponse): boolean {
+  if (ALLOWED_METHODS.includes(req.method ?? '')) return true;
+  res.setHeader('Allow', ALLOWED_METHODS.join(', '));
+  plain(res, 405, 'method not allowed');
+  return false;
 }

@@ -27,8 +27,10 @@ export function allowedHostNames(bound: string): Set<string> {
   return names;
 }
 
-/** True when `origin` (the Origin header of an upgrade) is this server's own: http, a known host name, our port. */
-export function isOwnOrigin(origin: string | undefined, hosts: Set<string>, port: number): boolean {
+export type PageScheme = 'http:' | 'https:';
+
+/** True when `origin` (the Origin header of an upgrade) is this server's own: its scheme, a known host name, our port. */
+export function isOwnOrigin(origin: string | undefined, hosts: Set<string>, port: number, scheme: PageScheme = 'http:'): boolean {
   if (!origin) return false;
   let url: URL;
   try {
@@ -36,14 +38,15 @@ export function isOwnOrigin(origin: string | undefined, hosts: Set<string>, port
   } catch {
     return false;
   }
-  const urlPort = url.port === '' ? DEFAULT_HTTP_PORT : Number(url.port);
-  return url.protocol === 'http:' && hosts.has(bareHost(url.hostname)) && urlPort === port;
+  const urlPort = url.port === '' ? DEFAULT_PORTS[scheme] : Number(url.port);
+  return url.protocol === scheme && hosts.has(bareHost(url.hostname)) && urlPort === port;
 }
 
-const DEFAULT_HTTP_PORT = 80;
+/** The port a browser leaves out of an Origin for each scheme. */
+const DEFAULT_PORTS: Readonly<Record<PageScheme, number>> = { 'http:': 80, 'https:': 443 };
 
 /** Lower-case, IPv6 without brackets, so '[::1]' and '::1' compare equal. */
-function bareHost(h: string): string {
+export function bareHost(h: string): string {
   return h.replace(/^\[(.*)\]$/, '$1').toLowerCase();
 }
 

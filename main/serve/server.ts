@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { packageRoot } from '../entries';
+import { generateSecret, sessionCookie } from './auth';
+import { TOKEN_PARAM } from './credentials';
 import { staticHandler } from './http-handler';
 import { allowedHostNames, isOwnOrigin, urlHost } from './origins';
+import { gateRequests, upgradeRefusal, type GateOptions } from './request-gate';
 import { INDEX_FILE } from './static-files';
+import type { TlsFiles } from './tls';
 import type { BridgeHost } from './bridge-host';
 import { attachBridge } from './ws-bridge';
 
@@ -20,10 +25,18 @@ export interface ServeOptions {
   rendererDir: string;
   controller: BridgeHost;
   log: (line: string) => void;
+  /** Every page and socket must prove it knows this; a new one per launch when not given. */
+  secret?: string;
+  /** Certificate and key: HTTPS and WSS instead of clear text. */
+  tls?: TlsFiles;
 }
 
 export interface DashboardServer {
+  /** The server's address, without the secret. */
   url: string;
+  /** The address to open: `url` with `?token=`, which the page trades for its cookie. */
+  tokenUrl: string;
+  secret: string;
   port: number;
   /** Closes every page's socket and the server; the caller stops the run first. */
   close(): Promise<void>;
@@ -41,7 +54,8 @@ export function assertRendererBuilt(dir: string): void {
 /** The browser twin: the built renderer over HTTP and the Bridge over a WebSocket, one server. */
 export async function startDashboardServer(o: ServeOptions): Promise<DashboardServer> {
   assertRendererBuilt(o.rendererDir);
-  const server = createServer(staticHandler(o.rendererDir, o.log));
+  const secret = o.secret ?? generateSecret();
+  const server: Server = o.tls ? createTlsServer({ cert: o.tls.cert, key: o.tls.key }) : createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.port, o.host, () => {
@@ -51,15 +65,25 @@ export async function startDashboardServer(o: ServeOptions): Promise<DashboardSe
   });
   const port = (server.address() as AddressInfo).port;
   const hosts = allowedHostNames(o.host);
+  const scheme = o.tls ? 'https:' : 'http:';
+  // Attached only now, with the port known: nothing is read off a connection before this turn of the event loop ends.
+  const gate: GateOptions = { keys: { secret, cookie: sessionCookie(secret, port, o.tls !== undefined) }, hosts, port, log: o.log };
+  server.on('request', gateRequests(gate, staticHandler(o.rendererDir, o.log)));
   const bridge = attachBridge(server, {
     host: o.controller,
-    acceptOrigin: (origin) => isOwnOrigin(origin, hosts, port),
+    admit: (req) => upgradeRefusal(gate, req),
+    acceptOrigin: (origin) => isOwnOrigin(origin, hosts, port, scheme),
     log: o.log,
   });
   server.on('error', (err) => o.log(`serve: ${err.message}`));
+  // A failed handshake (a plain-HTTP client, a browser that does not trust the certificate) says why only here.
+  server.on('tlsClientError', (err: Error) => o.log(`serve: TLS: ${err.message}`));
+  const url = `${scheme}//${urlHost(o.host)}:${port}/`;
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${urlHost(o.host)}:${port}/`,
+    url,
+    tokenUrl: `${url}?${TOKEN_PARAM}=${encodeURIComponent(secret)}`,
+    secret,
     port,
     close: () =>
       (closing ??= (async () => {

@@ -5,6 +5,7 @@ import { dispatchRequest, type PushChannel, type Pushes } from '../../app/protoc
 import { decodeMessage } from '../../app/protocol/envelope';
 import { FromBrowserSchema, WS_PATH, type ToBrowser } from '../../app/protocol/wire';
 import type { BridgeHost } from './bridge-host';
+import { refuseUpgrade, shown } from './responses';
 
 /** Requests are small JSON (a scenario at most); anything bigger is not ours. */
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -19,6 +20,8 @@ export const CLOSE_GRACE_MS = 1000;
 
 export interface BridgeOptions {
   host: BridgeHost;
+  /** Why an upgrade is not taken (wrong Host, no secret), or undefined to go on. */
+  admit: (req: IncomingMessage) => { status: number; text: string } | undefined;
   /** Decides whether an upgrade comes from one of our own pages. */
   acceptOrigin: (origin: string | undefined) => boolean;
   log: (line: string) => void;
@@ -33,10 +36,13 @@ export function attachBridge(server: Server, o: BridgeOptions): { close(): Promi
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?', 1)[0];
-    if (path !== WS_PATH) return refuse(socket, 404, 'Not Found');
+    const refusal = o.admit(req);
+    if (refusal) return refuseUpgrade(socket, refusal.status, refusal.text);
+    if (path !== WS_PATH) return refuseUpgrade(socket, 404, 'not found');
+    // Kept beside the secret: a page of another site never gets to use a leaked cookie or token.
     if (!o.acceptOrigin(req.headers.origin)) {
-      o.log(`serve: refused a WebSocket from origin ${req.headers.origin ?? '(none)'}`);
-      return refuse(socket, 403, 'Forbidden');
+      o.log(`serve: refused a WebSocket from origin ${shown(req.headers.origin)}`);
+      return refuseUpgrade(socket, 403, 'kvscope: the Bridge answers only pages of this server (Origin)');
     }
     wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, o));
   });
@@ -107,8 +113,4 @@ function parseFrame(data: RawData, isBinary: boolean): Parsed {
 function idOf(value: unknown): number {
   const id = (value as { data?: { id?: unknown } } | null)?.data?.id;
   return typeof id === 'number' && Number.isInteger(id) && id >= 0 ? id : NO_ID;
-}
-
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }

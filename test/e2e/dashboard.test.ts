@@ -33,6 +33,9 @@ async function number(page: Page, id: string): Promise<number> {
 
 describe('the dashboard in a real browser, through the twin', () => {
   let serve: CliProcess;
+  /** The printed address, with the token. */
+  let tokenUrl: string;
+  /** The same without it: enough once the page has traded the token for its cookie. */
   let url: string;
   let browser: Browser;
   let page: Page;
@@ -41,8 +44,9 @@ describe('the dashboard in a real browser, through the twin', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     serve = startCli(['serve', '--port', '0', '--runs-dir', runs]);
-    await serve.waitFor(/http:\/\/127\.0\.0\.1:\d+\//, 20_000);
-    url = /(http:\/\/127\.0\.0\.1:\d+\/)/.exec(serve.output())![1];
+    const printed = /kvscope dashboard: ((http:\/\/127\.0\.0\.1:\d+\/)\?token=[A-Za-z0-9_-]+)\n/;
+    await serve.waitFor(printed, 20_000);
+    [, tokenUrl, url] = printed.exec(serve.output()) ?? ['', '', ''];
     browser = await launchBrowser();
     page = await browser.ctx.newPage();
   });
@@ -56,8 +60,16 @@ describe('the dashboard in a real browser, through the twin', () => {
     rmSync(runs, { recursive: true, force: true });
   });
 
+  it('without the token: the 401 page, no app', async () => {
+    const r = await page.goto(url);
+    expect(r?.status()).toBe(401);
+    expect(await page.textContent('h1')).toMatch(/needs the address it printed/);
+  });
+
   it('runs kv-async for 6 s: the chart gains points, the tiles move, the run finishes', async () => {
-    await page.goto(url);
+    // The printed address: the token is traded for the cookie and leaves the address bar.
+    await page.goto(tokenUrl);
+    expect(page.url()).toBe(url);
     await page.click(tid('scenario-card-kv-async'));
     await page.fill(tid('field-durationSeconds'), '6');
     await page.fill(tid('field-warmupSeconds'), '1');

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,12 +23,20 @@ function sumCounters(c: Record<string, number>, prefix: 'client_read' | 'client_
 describe('aerospike runs through the orchestrator against the protocol test node', () => {
   let node: AerospikeTestNode;
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-as-run-'));
+  // The file sink writes into `dir`: a folder the user allowed in kvscope's config (a temp one, not the real home).
+  const configDir = mkdtempSync(join(tmpdir(), 'kvscope-as-config-'));
+  const savedConfigDir = process.env.KVSCOPE_CONFIG_DIR;
   beforeAll(async () => {
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ allowedFolders: [dir] }));
+    process.env.KVSCOPE_CONFIG_DIR = configDir;
     node = await startAerospikeNode(['--nodes', '2', '--users', 'bench']);
   });
   afterAll(async () => {
+    if (savedConfigDir === undefined) delete process.env.KVSCOPE_CONFIG_DIR;
+    else process.env.KVSCOPE_CONFIG_DIR = savedConfigDir;
     await node?.close();
     rmSync(dir, { recursive: true, force: true });
+    rmSync(configDir, { recursive: true, force: true });
   });
 
   it('runs aerospike-50-50 with per-node server-side series next to the client side, and no password anywhere', async () => {

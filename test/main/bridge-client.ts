@@ -17,6 +17,21 @@ export interface Push {
   payload: unknown;
 }
 
+export interface ConnectOptions {
+  origin?: string | null;
+  path?: string;
+  /** Sent as `Authorization: Bearer <secret>`. */
+  bearer?: string;
+  /** The whole Cookie header, e.g. the session cookie a `?token=` page request handed out. */
+  cookie?: string;
+  /** Put in the upgrade URL as `?token=`. */
+  queryToken?: string;
+  /** A Host header other than the URL's (DNS rebinding). */
+  host?: string;
+  /** The certificate to trust for wss:. */
+  ca?: Buffer;
+}
+
 /** A test's browser page: raw frames out, responses by id, every push kept. */
 export class BridgeClient {
   readonly pushes: Push[] = [];
@@ -35,11 +50,19 @@ export class BridgeClient {
     });
   }
 
-  /** Connect as a page of `origin` (default: the server's own; null: no Origin header) to `path` (default: WS_PATH). */
-  static connect(baseUrl: string, o: { origin?: string | null; path?: string } = {}): Promise<BridgeClient> {
+  /**
+   * Connect as a page of `origin` (default: the server's own; null: no Origin header) to `path` (default: WS_PATH),
+   * proving the secret as `o` says (none by default: the server refuses that).
+   */
+  static connect(baseUrl: string, o: ConnectOptions = {}): Promise<BridgeClient> {
     const url = new URL(o.path ?? WS_PATH, baseUrl.replace(/^http/, 'ws'));
+    if (o.queryToken !== undefined) url.searchParams.set('token', o.queryToken);
     const origin = o.origin === undefined ? new URL(baseUrl).origin : o.origin;
-    const ws = new WebSocket(url, origin === null ? {} : { origin });
+    const headers: Record<string, string> = {};
+    if (o.bearer !== undefined) headers.Authorization = `Bearer ${o.bearer}`;
+    if (o.cookie !== undefined) headers.Cookie = o.cookie;
+    if (o.host !== undefined) headers.Host = o.host;
+    const ws = new WebSocket(url, { ...(origin === null ? {} : { origin }), headers, ...(o.ca ? { ca: o.ca } : {}) });
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(new BridgeClient(ws)));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { INDEX_MARK, makeFixture } from './fixtures';
+import { openDashboard } from './http-request';
 
 const LAUNCH = join(__dirname, '..', '..', 'dist', 'main', 'launch.js');
-const URL_LINE = /kvscope dashboard: (http:\/\/127\.0\.0\.1:\d+\/)\n/;
+const URL_LINE = /kvscope dashboard: (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43})\n/;
 const START_TIMEOUT_MS = 15_000;
 /** The fake Electron exits this long after its first SIGINT, counting any further ones. */
 const FAKE_EXIT_DELAY_MS = 300;
@@ -34,7 +35,8 @@ function launch(env: NodeJS.ProcessEnv, args: string[] = []) {
 describe('npm start launcher', () => {
   const fx = makeFixture();
   afterAll(() => fx.remove());
-  const common = { KVSCOPE_RENDERER_DIR: fx.rendererDir, KVSCOPE_RUNS: fx.runsDir, DISPLAY: ':99' };
+  // KVSCOPE_NO_OPEN: a test never opens the user's browser.
+  const common = { KVSCOPE_RENDERER_DIR: fx.rendererDir, KVSCOPE_RUNS: fx.runsDir, DISPLAY: ':99', KVSCOPE_NO_OPEN: '1' };
 
   it('without the Electron binary: says why, serves the dashboard in the browser, prints the URL, stops on Ctrl-C', async () => {
     const noBinary = join(fx.root, 'no-electron');
@@ -43,7 +45,32 @@ describe('npm start launcher', () => {
     try {
       const [, url] = await l.waitFor(URL_LINE);
       expect(l.output()).toMatch(/^Electron binary not installed: .*no-electron\/electron is missing; serving the dashboard in your browser instead\n/);
-      expect(await (await fetch(url)).text()).toContain(INDEX_MARK);
+      expect(await openDashboard(url)).toContain(INDEX_MARK);
+      expect(l.output()).toContain('not opening a browser (KVSCOPE_NO_OPEN is set): open the address above');
+      process.kill(-(l.proc.pid ?? 0), 'SIGINT');
+      expect(await l.exited).toBe(0);
+    } finally {
+      if (l.proc.exitCode === null) process.kill(-(l.proc.pid ?? 0), 'SIGKILL');
+    }
+  });
+
+  it('without the Electron binary, with a display and not told otherwise: opens the printed address with xdg-open', async () => {
+    const noBinary = join(fx.root, 'no-electron-open');
+    const bin = join(fx.root, 'fake-bin');
+    mkdirSync(noBinary);
+    mkdirSync(bin);
+    const opened = join(fx.root, 'opened.json');
+    // A stand-in for xdg-open that only records what it was asked to open.
+    writeFileSync(join(bin, 'xdg-open'), `#!${process.execPath}\nrequire('node:fs').writeFileSync(${JSON.stringify(opened)}, JSON.stringify(process.argv.slice(2)));\n`);
+    chmodSync(join(bin, 'xdg-open'), 0o755);
+    const env = { ...common, ELECTRON_OVERRIDE_DIST_PATH: noBinary, KVSCOPE_NO_OPEN: '', CI: '', PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` };
+    const l = launch(env);
+    try {
+      const [, url] = await l.waitFor(URL_LINE);
+      await l.waitFor(/opening it in your browser \(xdg-open\)\n/);
+      const until = Date.now() + START_TIMEOUT_MS;
+      while (!existsSync(opened) && Date.now() < until) await new Promise((r) => setTimeout(r, POLL_MS));
+      expect(JSON.parse(readFileSync(opened, 'utf8'))).toEqual([url]);
       process.kill(-(l.proc.pid ?? 0), 'SIGINT');
       expect(await l.exited).toBe(0);
     } finally {

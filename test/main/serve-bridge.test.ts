@@ -16,7 +16,7 @@ describe('kvscope serve: the Bridge over WebSocket', () => {
   beforeAll(async () => {
     const controller = new RunController(fx.runsDir);
     server = await startDashboardServer({ host: '127.0.0.1', port: 0, rendererDir: fx.rendererDir, controller, log: (l) => logs.push(l) });
-    page = await BridgeClient.connect(server.url);
+    page = await BridgeClient.connect(server.url, { bearer: server.secret });
   });
   afterAll(async () => {
     page?.close();
@@ -82,29 +82,29 @@ describe('kvscope serve: the Bridge over WebSocket', () => {
   });
 
   it('a frame over the size limit closes that socket only; the server keeps serving', async () => {
-    const big = await BridgeClient.connect(server.url);
+    const big = await BridgeClient.connect(server.url, { bearer: server.secret });
     const closed = new Promise<number>((resolve) => big.ws.once('close', (code) => resolve(code)));
     big.ws.send('x'.repeat(2 * 1024 * 1024));
     expect(await closed).toBe(1009);
     expect((await page.request('getState')).ok).toBe(true);
   });
 
-  it('refuses an upgrade from another origin (another web page) or with no Origin', async () => {
-    await expect(BridgeClient.connect(server.url, { origin: 'http://evil.example' })).rejects.toThrow('upgrade refused: 403');
-    await expect(BridgeClient.connect(server.url, { origin: `http://127.0.0.1:${server.port + 1}` })).rejects.toThrow('upgrade refused: 403');
+  it('refuses an upgrade from another origin (another web page) or with no Origin, even with the secret', async () => {
+    await expect(BridgeClient.connect(server.url, { bearer: server.secret, origin: 'http://evil.example' })).rejects.toThrow('upgrade refused: 403');
+    await expect(BridgeClient.connect(server.url, { bearer: server.secret, origin: `http://127.0.0.1:${server.port + 1}` })).rejects.toThrow('upgrade refused: 403');
     // DNS rebinding: a hostile name resolving to 127.0.0.1, same port.
-    await expect(BridgeClient.connect(server.url, { origin: `http://rebind.example:${server.port}` })).rejects.toThrow('upgrade refused: 403');
-    await expect(BridgeClient.connect(server.url, { origin: null })).rejects.toThrow('upgrade refused: 403');
-    expect(logs.some((l) => l.includes('refused a WebSocket from origin http://evil.example'))).toBe(true);
+    await expect(BridgeClient.connect(server.url, { bearer: server.secret, origin: `http://rebind.example:${server.port}` })).rejects.toThrow('upgrade refused: 403');
+    await expect(BridgeClient.connect(server.url, { bearer: server.secret, origin: null })).rejects.toThrow('upgrade refused: 403');
+    expect(logs.some((l) => l.includes('refused a WebSocket from origin "http://evil.example"'))).toBe(true);
   });
 
   it('accepts its own origin by either loopback name', async () => {
-    const byName = await BridgeClient.connect(server.url, { origin: `http://localhost:${server.port}` });
+    const byName = await BridgeClient.connect(server.url, { bearer: server.secret, origin: `http://localhost:${server.port}` });
     expect((await byName.request('getState')).ok).toBe(true);
     byName.close();
   });
 
   it('refuses upgrades on other paths', async () => {
-    await expect(BridgeClient.connect(server.url, { path: '/other' })).rejects.toThrow('upgrade refused: 404');
+    await expect(BridgeClient.connect(server.url, { bearer: server.secret, path: '/other' })).rejects.toThrow('upgrade refused: 404');
   });
 });

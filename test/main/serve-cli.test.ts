@@ -8,8 +8,9 @@ import { CLI, descendants, startCli, type CliProcess } from '../helpers/cli';
 import { waitGone } from '../helpers/run';
 import { BridgeClient } from './bridge-client';
 import { INDEX_MARK, makeFixture } from './fixtures';
+import { openDashboard, signIn } from './http-request';
 
-const URL_LINE = /kvscope dashboard: (http:\/\/127\.0\.0\.1:(\d+)\/)\n/;
+const URL_LINE = /kvscope dashboard: (http:\/\/127\.0\.0\.1:(\d+)\/\?token=[A-Za-z0-9_-]{43})\n/;
 /** Start-up of the CLI (a tsc build, no bundling) on a slow box. */
 const START_TIMEOUT_MS = 15_000;
 /** Worker start-up plus the first second of samples. */
@@ -42,10 +43,9 @@ describe('kvscope serve (the command)', () => {
     try {
       await cli.waitFor(URL_LINE, START_TIMEOUT_MS);
       const url = urlOf(cli);
-      const index = await fetch(url);
-      expect(await index.text()).toContain(INDEX_MARK);
+      expect(await openDashboard(url)).toContain(INDEX_MARK);
 
-      page = await BridgeClient.connect(url);
+      page = await BridgeClient.connect(url, { cookie: await signIn(url) });
       const scenario = { name: 'serve-cli', target: { kind: 'redis', port: redis.port }, mix: { get: 1, set: 1 }, warmupSeconds: 0, durationSeconds: 120 };
       const start = (await page.request('startRun', { scenario })).result as StartResult;
       expect(start.ok).toBe(true);
@@ -90,6 +90,6 @@ describe('kvscope serve (the command)', () => {
 
   it('lists serve in its usage text', () => {
     const r = spawnSync(process.execPath, [CLI, 'help'], { encoding: 'utf8' });
-    expect(r.stdout).toContain('kvscope serve [--port N] [--host H] [--runs-dir DIR]');
+    expect(r.stdout).toContain('kvscope serve [--port N] [--host H] [--runs-dir DIR] [--token-file FILE] [--tls-cert FILE --tls-key FILE]');
   });
 });

@@ -1,27 +1,16 @@
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunController } from '../../main/run-controller';
 import { CONTENT_SECURITY_POLICY } from '../../main/serve/security-headers';
 import { startDashboardServer, type DashboardServer } from '../../main/serve/server';
 import { INDEX_MARK, makeFixture, SECRET_MARK } from './fixtures';
+import { raw, type Raw } from './http-request';
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+/** This server's secret; what is refused without it is serve-auth.test.ts's part. */
+let secret = '';
 
-/** A request with the path sent exactly as given (fetch would normalise '..' away). */
+/** A request signed in as a script is (Bearer), the path sent exactly as given. */
 function get(port: number, path: string, method = 'GET'): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return raw(port, path, { method, headers: { Authorization: `Bearer ${secret}` } });
 }
 
 describe('kvscope serve: static files', () => {
@@ -30,6 +19,7 @@ describe('kvscope serve: static files', () => {
   beforeAll(async () => {
     const controller = new RunController(fx.runsDir);
     server = await startDashboardServer({ host: '127.0.0.1', port: 0, rendererDir: fx.rendererDir, controller, log: () => {} });
+    secret = server.secret;
   });
   afterAll(async () => {
     await server?.close();
@@ -39,6 +29,7 @@ describe('kvscope serve: static files', () => {
   it('binds loopback on the port it was given (0: a free one) and reports the URL', () => {
     expect(server.port).toBeGreaterThan(0);
     expect(server.url).toBe(`http://127.0.0.1:${server.port}/`);
+    expect(server.tokenUrl).toBe(`${server.url}?token=${server.secret}`);
   });
 
   it('answers / with index.html, the CSP and nosniff', async () => {

@@ -31,8 +31,8 @@ describe('kvscope serve: a live run over the WebSocket', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     server = await startDashboardServer({ host: '127.0.0.1', port: 0, rendererDir: fx.rendererDir, controller: new RunController(fx.runsDir), log: () => {} });
-    pageA = await BridgeClient.connect(server.url);
-    pageB = await BridgeClient.connect(server.url);
+    pageA = await BridgeClient.connect(server.url, { bearer: server.secret });
+    pageB = await BridgeClient.connect(server.url, { bearer: server.secret });
   });
   afterAll(async () => {
     pageA?.close();

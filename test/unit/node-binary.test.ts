@@ -29,7 +29,7 @@ describe('resolveNodeBinary', () => {
 });
 
 describe('childEnv', () => {
-  it('adds the scenario environment, and ELECTRON_RUN_AS_NODE only for an Electron fallback', () => {
+  it('adds the scenario environment, and ELECTRON_RUN_AS_NODE only when the child runs on Electron itself', () => {
     const env = childEnv({ path: '/usr/bin/node', fallback: false }, { UV_THREADPOOL_SIZE: '8' });
     expect(env.UV_THREADPOOL_SIZE).toBe('8');
     expect(env.ELECTRON_RUN_AS_NODE).toBeUndefined();
@@ -37,6 +37,9 @@ describe('childEnv', () => {
     electron.electron = '42.0.0';
     try {
       expect(childEnv({ path: process.execPath, fallback: true }).ELECTRON_RUN_AS_NODE).toBe('1');
+      // The Node kvscope runs on, named outright in a scenario, is Electron's binary too.
+      expect(childEnv({ path: process.execPath, fallback: false }).ELECTRON_RUN_AS_NODE).toBe('1');
+      expect(childEnv({ path: '/opt/other/bin/node', fallback: false }).ELECTRON_RUN_AS_NODE).toBeUndefined();
     } finally {
       delete electron.electron;
     }

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { Client } from 'hazelcast-client';
 import { findOnPath } from './which';
 import { freePort } from './free-port';
@@ -17,12 +17,17 @@ const MEMBER_MAIN = 'com.hazelcast.core.server.HazelcastMemberStarter';
 
 export const javaPath = (): string | undefined => process.env.KVSCOPE_JAVA ?? findOnPath('java');
 
+/** Text for an XML element: the cluster name comes from the scenario and must stay text, not markup. */
+export function xmlText(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
 /** A member bound to 127.0.0.1 only, joining the others by TCP/IP (no multicast). */
-function memberConfig(clusterName: string, port: number, ports: number[]): string {
+export function memberConfig(clusterName: string, port: number, ports: number[]): string {
   const members = ports.map((p) => `<member>${HOST}:${p}</member>`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <hazelcast xmlns="http://www.hazelcast.com/schema/config">
-  <cluster-name>${clusterName}</cluster-name>
+  <cluster-name>${xmlText(clusterName)}</cluster-name>
   <properties>
     <property name="hazelcast.socket.bind.any">false</property>
     <property name="hazelcast.phone.home.enabled">false</property>
@@ -45,6 +50,8 @@ export async function startHazelcastCluster(members: number, clusterName: string
   const java = javaPath();
   if (!java) throw new Error('a local Hazelcast cluster needs java (not found on PATH; set KVSCOPE_JAVA)');
   const jarPath = await hazelcastJar(jar);
+  // One class path entry: a separator in the name would let java load classes from elsewhere too.
+  if (jarPath.includes(delimiter) || jarPath.includes('*')) throw new Error(`the Hazelcast jar path ${jarPath} holds "${delimiter}" or "*"; java would read it as several class path entries`);
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-hazelcast-'));
   const ports: number[] = [];
   for (let i = 0; i < members; i++) ports.push(await freePort(HOST));

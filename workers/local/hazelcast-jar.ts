@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { kvscopeCacheDir } from './kvscope-dirs';
 import { findOnPath } from './which';
 
 /** The member version fetched when none is on disk (the one the tests run against). */
@@ -10,7 +11,7 @@ export const HAZELCAST_VERSION = '5.7.0';
 const FETCH_TIMEOUT_MS = 180_000;
 
 const m2Dir = (): string => join(homedir(), '.m2', 'repository', 'com', 'hazelcast', 'hazelcast');
-const cacheDir = (): string => join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'kvscope');
+const cacheDir = (): string => kvscopeCacheDir();
 
 /** Newest `5.x.y` (then older) version folder holding its jar in the local Maven repository. */
 function jarInMavenRepo(): string | undefined {

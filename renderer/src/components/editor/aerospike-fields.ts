@@ -17,7 +17,7 @@ export const AEROSPIKE_FIELDS: readonly FieldDef[] = [
   { path: 'target.batchSize', label: 'Batch size', kind: 'int', hint: 'keys per batch-read' },
   { path: 'target.prefill', label: 'Prefill records', kind: 'int', hint: 'written before the run (bins v and n)' },
   { path: 'target.sink', label: 'Scan/query sink', kind: 'select', options: ['noop', 'file'], hint: 'drop records, or write each to a file' },
-  { path: 'target.sinkDir', label: 'Sink folder', kind: 'text', emptyMeans: 'the temporary folder' },
+  { path: 'target.sinkDir', label: 'Sink folder', kind: 'text', emptyMeans: 'the temporary folder', hint: 'under kvscope’s data folder or one listed in allowedFolders' },
   { path: 'target.pageSize', label: 'Page size', kind: 'int', hint: 'records per scan/query page: what a worker holds at most' },
   { path: 'target.queryFrom', label: 'Query from', kind: 'int', hint: 'range of bin n' },
   { path: 'target.queryTo', label: 'Query to', kind: 'int' },

@@ -31,7 +31,7 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
     { path: 'target.mode', label: 'Server mode', kind: 'select', options: ['async', 'cluster'], hint: 'one async process, or node:cluster with synchronous I/O' },
     { path: 'target.servers', label: 'Server processes', kind: 'int', hint: 'cluster mode only' },
     { path: 'target.nTimes', label: 'Work per read (nTimes)', kind: 'int', hint: 'times a GET re-reads, sorts and reduces the value' },
-    { path: 'target.dataPath', label: 'Data folder', kind: 'text', emptyMeans: 'a fresh temporary folder' },
+    { path: 'target.dataPath', label: 'Data folder', kind: 'text', emptyMeans: 'a fresh temporary folder', hint: 'under kvscope’s data folder or one listed in allowedFolders of its config.json' },
     host,
     builtinPort,
     external,
@@ -58,7 +58,7 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
     { path: 'target.clusterName', label: 'Cluster name', kind: 'text' },
     { path: 'target.members', label: 'Members', kind: 'text', hint: 'host:port, comma-separated', wide: true },
     { path: 'target.localMembers', label: 'Local cluster members', kind: 'int', hint: 'kvscope starts this many members for the run; 0: use Members' },
-    { path: 'target.jar', label: 'Hazelcast jar', kind: 'text', emptyMeans: 'found in ~/.m2 or fetched with mvn' },
+    { path: 'target.jar', label: 'Hazelcast jar', kind: 'text', emptyMeans: 'found in ~/.m2 or fetched with mvn', hint: 'under kvscope’s cache folder or one listed in allowedFolders' },
     { path: 'target.smartRouting', label: 'Smart routing', kind: 'bool', hint: 'each operation to its key’s owner' },
     { path: 'target.autoPipelining', label: 'Automated pipelining', kind: 'bool' },
     { path: 'target.pipeliningThresholdBytes', label: 'Pipelining threshold', kind: 'int', hint: 'bytes per batched write' },
@@ -102,7 +102,7 @@ export const SECTIONS: readonly Section[] = [
   {
     title: 'Worker runtime',
     fields: [
-      { path: 'node', label: 'Node binary', kind: 'text', hint: 'a name on PATH or an absolute path' },
+      { path: 'node', label: 'Node binary', kind: 'text', hint: 'node on PATH, the Node kvscope runs on, or one added with kvscope runtimes add' },
       { path: 'seed', label: 'Seed', kind: 'int', hint: 'the same seed repeats the same keys and ops' },
     ],
   },

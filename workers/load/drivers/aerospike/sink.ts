@@ -22,11 +22,15 @@ export class FileSink implements Sink {
   private readonly out: WriteStream;
   private waiting: Promise<void> | undefined;
   private failure: Error | undefined;
+  private opened = false;
 
   constructor(dir: string | undefined, workerId: number) {
     this.path = join(dir ?? tmpdir(), `kvscope-sink-${process.pid}-${workerId}.ndjson`);
-    this.out = createWriteStream(this.path);
+    // A new file only ('wx'): in a shared folder such as /tmp, a file or symlink someone put at
+    // this name beforehand must not make the sink overwrite whatever it points to.
+    this.out = createWriteStream(this.path, { flags: 'wx' });
     this.out.on('error', (err) => (this.failure = err));
+    this.out.on('open', () => (this.opened = true));
   }
 
   write(record: { key?: { digest?: Buffer }; bins: Record<string, unknown> }): void {
@@ -50,8 +54,9 @@ export class FileSink implements Sink {
 
   /** Close and remove the file: it only exists to make the scan do real I/O. */
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => this.out.end(() => resolve()));
-    rmSync(this.path, { force: true });
+    if (!this.out.destroyed) await new Promise<void>((resolve) => this.out.end(() => resolve()));
+    // Only a file this sink made: a name that was taken beforehand was never opened, and is not ours to remove.
+    if (this.opened) rmSync(this.path, { force: true });
   }
 }
 

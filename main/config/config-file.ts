@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { z } from 'zod';
+import { configFile } from './dirs';
+
+/** A setting file kvscope cannot use: the message names the file, so the user knows what to fix. */
+export class ConfigError extends Error {
+  constructor(
+    readonly file: string,
+    why: string,
+  ) {
+    super(`${file}: ${why}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const absolute = z.string().min(1).refine(isAbsolute, 'must be an absolute path');
+
+/** Keys other than these are left alone, so a newer kvscope's settings do not break an older one. */
+export const KvscopeConfigSchema = z.object({
+  /** Folders besides kvscope's own that a scenario may name in target.dataPath, target.sinkDir and target.jar. */
+  allowedFolders: z.array(absolute).default([]),
+});
+export type KvscopeConfig = z.output<typeof KvscopeConfigSchema>;
+
+/** Read and check a JSON settings file; a missing file is `undefined`, anything else wrong is a ConfigError. */
+export function readJsonFile<T>(file: string, schema: z.ZodType<T>): T | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ConfigError(file, `cannot read it: ${(err as Error).message}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(file, `not valid JSON: ${(err as Error).message}`);
+  }
+  const r = schema.safeParse(raw);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    throw new ConfigError(file, `${issue.path.join('.') || 'the file'}: ${issue.message}`);
+  }
+  return r.data;
+}
+
+/** config.json of kvscope's config folder; a missing file means every default. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): KvscopeConfig {
+  return readJsonFile(configFile(env), KvscopeConfigSchema) ?? { allowedFolders: [] };
+}

@@ -1,0 +1,17 @@
+import { join } from 'node:path';
+import { kvscopeCacheDir, kvscopeConfigDir, kvscopeDataDir } from '../../workers/local/kvscope-dirs';
+
+export { kvscopeCacheDir as cacheDir, kvscopeConfigDir as configDir, kvscopeDataDir as dataDir };
+
+/** The user's settings: `{"allowedFolders": [...]}`. */
+export const CONFIG_FILE = 'config.json';
+/** Node runtimes a scenario may name; written by `kvscope runtimes` only. */
+export const RUNTIMES_FILE = 'runtimes.json';
+
+export const configFile = (env: NodeJS.ProcessEnv = process.env): string => join(kvscopeConfigDir(env), CONFIG_FILE);
+export const runtimesFile = (env: NodeJS.ProcessEnv = process.env): string => join(kvscopeConfigDir(env), RUNTIMES_FILE);
+
+/** The folder runs are kept in: KVSCOPE_RUNS, else `runs` in the data folder. */
+export function runsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.KVSCOPE_RUNS || join(kvscopeDataDir(env), 'runs');
+}

@@ -1,0 +1,35 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import { readJsonFile } from './config-file';
+import { runtimesFile } from './dirs';
+
+/** A Node binary the user vouched for with `kvscope runtimes add`: its real path (symlinks resolved) and version. */
+export interface Runtime {
+  path: string;
+  version: string;
+}
+
+const RuntimesSchema = z.object({
+  runtimes: z
+    .array(z.object({ path: z.string().min(1), version: z.string() }))
+    .default([]),
+});
+
+/** The runtimes list; empty when the file does not exist. Throws a ConfigError naming the file when it is unusable. */
+export function readRuntimes(env: NodeJS.ProcessEnv = process.env): Runtime[] {
+  return readJsonFile(runtimesFile(env), RuntimesSchema)?.runtimes ?? [];
+}
+
+/**
+ * Replace the list. Only the CLI calls this: a scenario decides which
+ * runtime runs, so what may run is never something a window can change.
+ */
+export function writeRuntimes(list: readonly Runtime[], env: NodeJS.ProcessEnv = process.env): string {
+  const file = runtimesFile(env);
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify({ runtimes: list }, null, 2)}\n`, { mode: 0o600 });
+  renameSync(tmp, file);
+  return file;
+}
