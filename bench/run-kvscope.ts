@@ -1,3 +1,4 @@
+import type { Sample } from '../app/metrics/sample';
 import type { Summary } from '../app/metrics/summary';
 import type { LogEntry } from '../app/run/format';
 import { Run } from '../main/orchestrator';
@@ -22,6 +23,8 @@ export interface KvscopeResult {
 export async function runKvscope(scenario: Scenario): Promise<KvscopeResult> {
   const run = new Run(scenario);
   const logs: string[] = [];
+  const samples: Sample[] = [];
+  run.on('sample', (s: Sample) => samples.push(s));
   run.on('log', (l: LogEntry) => {
     if (l.level !== 'info') logs.push(`${l.level}: [${l.source}] ${l.message}`);
     if (logs.length > LOG_TAIL_LINES) logs.shift();
@@ -44,7 +47,7 @@ export async function runKvscope(scenario: Scenario): Promise<KvscopeResult> {
   if (summary.status !== 'done') {
     throw new Error(`kvscope run ended with status ${summary.status}\n${logs.join('\n')}`);
   }
-  const measured = run.samples.filter((s) => s.phase === 'run');
+  const measured = samples.filter((s) => s.phase === 'run');
   const elus = measured.flatMap((s) => s.workers.map((w) => w.elu));
   return {
     opsPerSec: summary.total.opsPerSec.mean,

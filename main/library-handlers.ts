@@ -11,7 +11,7 @@ import type { RunLibrary } from './run-library';
 
 const CSV = 'text/csv';
 
-/** The Bridge requests about kept runs, answered from the library (RunController delegates here). */
+/** The Bridge requests about kept runs, each naming a run by its file; answered from the library (RunController delegates here). */
 export class LibraryHandlers {
   constructor(private readonly library: RunLibrary) {}
 
@@ -20,8 +20,8 @@ export class LibraryHandlers {
   }
 
   /** A kept run as the Live page shows a run: every second (per-node series included), its logs and summary. */
-  async openRun(p: { id: string }): Promise<LiveState> {
-    const r = await this.library.read(p.id);
+  async openRun(p: { file: string }): Promise<LiveState> {
+    const r = await this.library.read(p.file);
     return {
       run: {
         runId: r.header.id,
@@ -34,17 +34,17 @@ export class LibraryHandlers {
       samples: r.samples.map(toLiveSample),
       logs: r.logs,
       summary: r.summary,
-      file: await this.library.path(p.id),
+      file: await this.library.path(p.file),
     };
   }
 
-  async labelRun(p: { id: string; label: string }): Promise<{ ok: true }> {
-    await this.library.label(p.id, p.label);
+  async labelRun(p: { file: string; label: string }): Promise<{ ok: true }> {
+    await this.library.label(p.file, p.label);
     return { ok: true };
   }
 
-  async deleteRun(p: { id: string }): Promise<{ ok: true }> {
-    await this.library.delete(p.id);
+  async deleteRun(p: { file: string }): Promise<{ ok: true }> {
+    await this.library.delete(p.file);
     return { ok: true };
   }
 
@@ -52,8 +52,8 @@ export class LibraryHandlers {
     return this.library.import(p.name, p.text);
   }
 
-  async compareRuns(p: { ids: string[]; baseline: number }): Promise<CompareView> {
-    const runs = await Promise.all(p.ids.map((id) => this.library.read(id)));
+  async compareRuns(p: { files: string[]; baseline: number }): Promise<CompareView> {
+    const runs = await Promise.all(p.files.map((f) => this.library.read(f)));
     const comparison = compareRuns(runs, p.baseline);
     const ops = [...new Set(runs.flatMap((r) => opTypes(r.samples))), TOTAL];
     const throughput = Object.fromEntries(
@@ -62,8 +62,8 @@ export class LibraryHandlers {
     return { comparison, throughput, p99: runs.map((r) => p99Series(r.samples, TOTAL)), memory: runs.map((r) => memorySeries(r.samples)) };
   }
 
-  async exportFile(p: { kind: ExportKind; ids: string[]; baseline?: number }): Promise<ExportedFile> {
-    const runs = await Promise.all(p.ids.map((id) => this.library.read(id)));
+  async exportFile(p: { kind: ExportKind; files: string[]; baseline?: number }): Promise<ExportedFile> {
+    const runs = await Promise.all(p.files.map((f) => this.library.read(f)));
     const stem = (r: RunFile) => fileStem(r.header.scenario.name ?? 'run', r.header.id);
     switch (p.kind) {
       case 'run-seconds':
@@ -71,7 +71,7 @@ export class LibraryHandlers {
       case 'run-bench':
         return { name: `${stem(runs[0])}_benchmark.csv`, mime: CSV, text: benchCsv(runs[0]) };
       case 'run-file': {
-        const f = await this.library.text(p.ids[0]);
+        const f = await this.library.text(p.files[0]);
         return { name: f.name, mime: 'application/x-ndjson', text: f.text };
       }
       case 'compare-summary':

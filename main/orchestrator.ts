@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Sample } from '../app/metrics/sample';
-import { summarize, type RunStatus, type Summary } from '../app/metrics/summary';
+import { SummaryBuilder, type RunStatus, type Summary } from '../app/metrics/summary';
+import type { LostWorker } from '../app/metrics/outcome';
 import type { RunGroup } from '../app/plan/plan';
 import type { LogEntry, Phase, PhaseMark, RunHeader } from '../app/run/format';
 import { RUN_FORMAT, RUN_FORMAT_VERSION } from '../app/run/format';
@@ -15,7 +16,7 @@ import { assertAdmitted } from './policy/admit';
 import { NodeTracker } from './node-tracker';
 import { TickMerger } from './tick-merger';
 import { WorkerPool, type WorkerInfo } from './worker-pool';
-import { StopRequested, waitForWorkers } from './wait-workers';
+import { crowdingWarnings, StopRequested, waitForWorkers } from './wait-workers';
 
 /** Time between 'go' and second 0, so every worker has the message before t0. */
 export const GO_DELAY_MS = 250;
@@ -31,7 +32,10 @@ const FINAL_POLL_TIMEOUT_MS = 2000;
 export class Run extends EventEmitter {
   readonly id = randomUUID();
   phase: Phase = 'starting';
-  readonly samples: Sample[] = [];
+  // Built as samples arrive, so main's memory stays flat however long the run (the file keeps every second).
+  private readonly summary = new SummaryBuilder();
+  private readonly lostWorkers: LostWorker[] = [];
+  private firstError: string | undefined;
   private pool: WorkerPool | undefined;
   private readonly servers: RunServers;
   private readonly nodes = new NodeTracker();
@@ -87,6 +91,7 @@ export class Run extends EventEmitter {
       const node = resolveNodeBinary(this.scenario.node);
       nodePath = node.path;
       if (node.fallback) this.log('warn', 'main', `no "${this.scenario.node}" on PATH: workers run on ${node.path}`);
+      for (const w of crowdingWarnings(this.scenario.workers)) this.log('warn', 'main', w);
       const endpoint = await this.servers.start(node);
       const pool = new WorkerPool(this.scenario.workers, node.path, childEnv(node, this.scenario.env));
       this.pool = pool;
@@ -125,9 +130,20 @@ export class Run extends EventEmitter {
       await this.servers.stop();
     }
     if (!this.headerSent) this.sendHeader(nodePath, workerInfo);
-    const status: RunStatus = this.failure ? 'failed' : this.stopRequested ? 'stopped' : 'done';
-    const summary = summarize(this.samples, status);
-    this.setPhase(status);
+    return this.end(this.failure ? 'failed' : this.stopRequested ? 'stopped' : 'done');
+  }
+
+  /** The summary and its outcome, from what arrived and what happened; emitted last. */
+  protected end(status: RunStatus): Summary {
+    const summary = this.summary.finish(status, {
+      workers: this.scenario.workers,
+      lostWorkers: this.lostWorkers,
+      failure: this.failure,
+      firstError: this.firstError,
+      maxErrorRate: this.scenario.maxErrorRate,
+    });
+    this.summary.dispose();
+    this.setPhase(summary.status);
     this.emit('summary', summary);
     return summary;
   }
@@ -159,7 +175,11 @@ export class Run extends EventEmitter {
       this.merger?.finished(id, last);
       this.wakeup?.();
     });
-    pool.on('died', (_id: number, description: string) => this.log('error', 'main', description));
+    pool.on('died', (id: number, description: string) => {
+      // A worker that ends unasked before its last tick leaves the rest of the run short of its load.
+      if (!this.stopRequested) this.lostWorkers.push({ id, second: this.merger?.missingFrom(id) ?? 0 });
+      this.log('error', 'main', description);
+    });
     pool.on('fatal', (id: number, message: string) => this.log('error', `worker ${id}`, message));
     pool.on('gone', (id: number) => {
       this.merger?.died(id);
@@ -170,7 +190,8 @@ export class Run extends EventEmitter {
     });
   }
 
-  private fail(message: string): void {
+  /** Ends the run in order as failed with this reason (also for listeners that cannot go on, e.g. its file on a full disk). */
+  fail(message: string): void {
     if (this.failure) return;
     this.failure = message;
     this.log('error', 'main', message);
@@ -178,8 +199,9 @@ export class Run extends EventEmitter {
     void this.pool?.stop(this.scenario.opTimeoutMs + STOP_GRACE_MS);
   }
 
-  private onSample(s: Sample): void {
-    this.samples.push(s);
+  /** Every merged second passes here: counted into the summary, then emitted (bench/soak feeds it directly). */
+  protected onSample(s: Sample): void {
+    this.summary.add(s);
     this.emit('sample', s);
   }
 
@@ -208,6 +230,7 @@ export class Run extends EventEmitter {
   private log(level: LogEntry['level'], source: string, message: string): void {
     // Whatever a server or a library echoes back, a credential never reaches a log line.
     const entry: LogEntry = { level, message: scrubSecrets(message, this.secrets), at: Date.now(), source };
+    if (level === 'error' && this.firstError === undefined) this.firstError = `[${source}] ${entry.message}`;
     this.emit('log', entry);
   }
 }

@@ -45,24 +45,23 @@ export class RunController implements BridgeHandlers {
 
   private readonly library: LibraryHandlers;
 
-  constructor(private readonly runsDir: string) {
+  constructor(
+    private readonly runsDir: string,
+    // bench/soak puts a synthetic run here; everything else uses the real one.
+    private readonly makeRun: (scenario: PlannedRun['scenario'], group: PlannedRun['group']) => Run = (scenario, group) => new Run(scenario, group),
+  ) {
     this.library = new LibraryHandlers(new RunLibrary(runsDir));
   }
 
   // Kept runs: answered by the library.
   listRuns = () => this.library.listRuns();
-  openRun = (p: { id: string }) => this.library.openRun(p);
-  labelRun = (p: { id: string; label: string }) => this.library.labelRun(p);
-  deleteRun = (p: { id: string }) => this.guardDelete(p);
+  openRun = (p: { file: string }) => this.library.openRun(p);
+  labelRun = (p: { file: string; label: string }) => this.library.labelRun(p);
+  // The file being recorded is refused by the library itself (run-recorder's isRecording), a copy of it is not.
+  deleteRun = (p: { file: string }) => this.library.deleteRun(p);
   importRun = (p: { name: string; text: string }) => this.library.importRun(p);
-  compareRuns = (p: { ids: string[]; baseline: number }) => this.library.compareRuns(p);
+  compareRuns = (p: { files: string[]; baseline: number }) => this.library.compareRuns(p);
   exportFile = (p: Parameters<LibraryHandlers['exportFile']>[0]) => this.library.exportFile(p);
-
-  /** The run being recorded is not the library's to delete. */
-  private async guardDelete(p: { id: string }) {
-    if (this.current?.id === p.id) throw new Error('that run is still running; stop it first');
-    return this.library.deleteRun(p);
-  }
 
   subscribe(l: PushListener): () => void {
     this.listeners.add(l);
@@ -105,7 +104,7 @@ export class RunController implements BridgeHandlers {
 
   /** Start one run of the plan; when it ends, the next one starts unless the plan was stopped. */
   private launch(planned: PlannedRun): string {
-    const run = new Run(planned.scenario, planned.group);
+    const run = this.makeRun(planned.scenario, planned.group);
     this.current = run;
     const info: RunInfo = {
       runId: run.id,
@@ -185,7 +184,14 @@ export class RunController implements BridgeHandlers {
   }
 
   private push<P extends PushChannel>(channel: P, data: Pushes[P]): void {
-    for (const l of this.listeners) l(channel, data);
+    for (const l of this.listeners) {
+      // One window's failure (a closed socket, a bug in its sender) never stops the run or the others' pushes.
+      try {
+        l(channel, data);
+      } catch (err) {
+        process.stderr.write(`kvscope: a ${channel} push failed: ${err instanceof Error ? err.message : String(err)}\n`);
+      }
+    }
   }
 }
 

@@ -26,3 +26,17 @@ export function pathInside(dir: string, name: string): string {
   }
   return path;
 }
+
+/** What every run file's name ends with. */
+export const RUN_FILE_SUFFIX = '.ndjson';
+
+/**
+ * A run chosen by its file: a plain name ending .ndjson, resolved inside the
+ * runs folder. Runs are addressed by file, never by header id: two copies of
+ * one run share an id and must still be told apart.
+ */
+export function runFileIn(dir: string, file: string): string {
+  if (!file.endsWith(RUN_FILE_SUFFIX)) throw new Error(`file: ${JSON.stringify(file)} is not a run file name (it must end ${RUN_FILE_SUFFIX})`);
+  if (file.includes('/') || file.includes('\\') || file.includes('\0')) throw new Error(`file: ${JSON.stringify(file)} must be a plain file name, without a folder`);
+  return pathInside(dir, file);
+}

@@ -1,10 +1,12 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MAX_LABEL_LENGTH, type RunListItem } from '../app/protocol/bridge';
+import { openRegularFile, withinTime } from '../app/run/regular-file';
 import { parseRun, readRunFileAsync } from '../app/run/reader';
 import type { RunFile } from '../app/run/format';
 import { runFileName } from './paths';
-import { importedRunId, pathInside } from './run-file-names';
+import { importedRunId, pathInside, runFileIn } from './run-file-names';
+import { isRecording } from './run-recorder';
 import { sanitizedRunText } from './run-file-text';
 import { indexRuns, type RunIndexEntry } from './run-index';
 
@@ -27,28 +29,48 @@ export class RunLibrary {
   constructor(readonly dir: string) {}
 
   async list(): Promise<RunListItem[]> {
-    return (await indexRuns(this.dir)).map((e) => this.item(e));
+    return Promise.all((await indexRuns(this.dir)).map((e) => this.item(e)));
   }
 
-  async read(id: string): Promise<RunFile> {
-    return readRunFileAsync(await this.path(id));
+  /** A run by its file name: copies of one run share an id, so the file is what names the run chosen. */
+  async read(file: string): Promise<RunFile> {
+    const path = await this.path(file);
+    return readRunFileAsync(path);
   }
 
-  async path(id: string): Promise<string> {
-    const hit = (await indexRuns(this.dir)).find((e) => e.id === id);
-    if (!hit) throw new LibraryError(`no run ${id} in ${this.dir}`);
-    return pathInside(this.dir, hit.file);
+  /** The path of a run file in the library, refused unless it is a plain name of a regular file there. */
+  async path(file: string): Promise<string> {
+    let path: string;
+    try {
+      path = runFileIn(this.dir, file);
+    } catch (err) {
+      throw new LibraryError((err as Error).message);
+    }
+    // Opened and closed: refuses a FIFO, socket, device or missing file with its reason, without blocking.
+    const fh = await withinTime(path, openRegularFile(path)).catch((err: Error) => {
+      throw new LibraryError(err.message);
+    });
+    await fh.close();
+    return path;
   }
 
-  async label(id: string, label: string): Promise<void> {
+  async label(file: string, label: string): Promise<void> {
     if (label.length > MAX_LABEL_LENGTH) throw new LibraryError(`label: at most ${MAX_LABEL_LENGTH} characters, got ${label.length}`);
-    atomicWrite((await this.path(id)) + META_SUFFIX, JSON.stringify({ label } satisfies Meta));
+    atomicWrite((await this.path(file)) + META_SUFFIX, JSON.stringify({ label } satisfies Meta));
   }
 
-  async delete(id: string): Promise<void> {
-    const file = await this.path(id);
-    rmSync(file);
-    rmSync(file + META_SUFFIX, { force: true });
+  async delete(file: string): Promise<void> {
+    let path: string;
+    try {
+      path = runFileIn(this.dir, file);
+    } catch (err) {
+      throw new LibraryError((err as Error).message);
+    }
+    if (isRecording(path)) throw new LibraryError('that run is still running; stop it first');
+    // Any kind of file named as a run may be deleted (an unreadable one most of all); it is never opened.
+    if (!existsSync(path)) throw new LibraryError(`no run file ${file} in ${this.dir}`);
+    rmSync(path);
+    rmSync(path + META_SUFFIX, { force: true });
   }
 
   /**
@@ -69,19 +91,33 @@ export class RunLibrary {
     return this.item(entry);
   }
 
-  async text(id: string): Promise<{ name: string; text: string }> {
-    const path = await this.path(id);
-    return { name: basename(path), text: sanitizedRunText(readFileSync(path, 'utf8')) };
+  async text(file: string): Promise<{ name: string; text: string }> {
+    const path = await this.path(file);
+    return { name: basename(path), text: sanitizedRunText(await readRegular(path)) };
   }
 
-  private item(e: RunIndexEntry): RunListItem {
-    return { ...e, label: e.status === 'unreadable' ? '' : readLabel(join(this.dir, e.file)) };
+  private async item(e: RunIndexEntry): Promise<RunListItem> {
+    return { ...e, label: e.status === 'unreadable' ? '' : await readLabel(join(this.dir, e.file)) };
   }
 }
 
-function readLabel(runPath: string): string {
+/** A whole regular file as text, in bounded time; anything else is refused before it is opened. */
+async function readRegular(path: string): Promise<string> {
+  const read = async (): Promise<string> => {
+    const fh = await openRegularFile(path);
+    try {
+      return await fh.readFile('utf8');
+    } finally {
+      await fh.close();
+    }
+  };
+  return withinTime(path, read());
+}
+
+/** A label file that is missing, damaged or not a regular file (a FIFO would block) reads as no label. */
+async function readLabel(runPath: string): Promise<string> {
   try {
-    const meta = JSON.parse(readFileSync(runPath + META_SUFFIX, 'utf8')) as Partial<Meta>;
+    const meta = JSON.parse(await readRegular(runPath + META_SUFFIX)) as Partial<Meta>;
     return typeof meta.label === 'string' ? meta.label : '';
   } catch {
     return '';

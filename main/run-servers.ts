@@ -2,6 +2,7 @@ import type { NodeCounters } from '../app/metrics/node-stats';
 import type { Endpoint } from '../app/protocol/worker';
 import type { LogEntry } from '../app/run/format';
 import type { Target } from '../app/scenario/targets';
+import { removeStaleTempDirs } from '../workers/temp-dirs';
 import { childEnv, type NodeBinary } from './node-binary';
 import { TargetRunner } from './target-runner';
 
@@ -47,6 +48,8 @@ export class RunServers {
   }
 
   async start(node: NodeBinary): Promise<Endpoint | undefined> {
+    // Before this run makes folders of its own: those of a kvscope killed outright stay behind otherwise.
+    for (const dir of removeStaleTempDirs()) this.hooks.log('info', 'main', `removed ${dir}, left behind by a kvscope process that is gone`);
     const t = this.t;
     if (t.kind === 'aerospike' || (t.kind === 'redis' && t.localCluster === 0)) {
       await this.startMonitor(node, t);

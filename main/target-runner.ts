@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { EventEmitter } from 'node:events';
 import { decodeMessage } from '../app/protocol/envelope';
 import { FromTargetSchema, type ToTarget } from '../app/protocol/target';
 import type { Endpoint } from '../app/protocol/worker';
 import type { NodeCounters } from '../app/metrics/node-stats';
 import type { Target } from '../app/scenario/targets';
+import { makeOwnedTempDir } from '../workers/temp-dirs';
 import { ManagedChild, STOP_GRACE_MS } from './child';
 import { entryPath, type EntryName } from './entries';
 
@@ -35,7 +34,7 @@ export type BuiltinTarget = Extract<Target, { kind: 'builtin-kv' | 'builtin-file
  */
 export class TargetRunner extends EventEmitter {
   private readonly child: ManagedChild;
-  private readonly workDir = mkdtempSync(join(tmpdir(), 'kvscope-target-'));
+  private readonly workDir = makeOwnedTempDir('target');
   private stopped = false;
 
   constructor(
@@ -57,6 +56,7 @@ export class TargetRunner extends EventEmitter {
   /** Start the server and resolve with its address once it listens. */
   start(execPath: string, env: NodeJS.ProcessEnv = process.env): Promise<Endpoint> {
     return new Promise<Endpoint>((resolve, reject) => {
+      let ready = false;
       const timer = setTimeout(() => {
         reject(new Error(`${this.target.kind} did not start within ${this.readyTimeoutMs / 1000} s`));
       }, this.readyTimeoutMs);
@@ -71,12 +71,15 @@ export class TargetRunner extends EventEmitter {
         switch (m.type) {
           case 'ready':
             this.pids = m.data.pids;
+            ready = true;
             return settle(() => resolve({ host: m.data.host, port: m.data.port }));
           case 'node-stats':
             return void this.emit('node-stats', m.data.nodes as NodeCounters[]);
           case 'log':
             return void this.emit('log', m.data.level, m.data.message);
           case 'fatal':
+            // Before 'ready' it is why the start failed; after, the crash the exit that follows is about.
+            if (ready) return void this.emit('log', 'error', `${this.child.name}: ${m.data.message}`);
             return settle(() => reject(new Error(`${this.target.kind}: ${m.data.message}`)));
           default: {
             const unknown: never = m;

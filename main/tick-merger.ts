@@ -15,6 +15,8 @@ export class TickMerger {
   private readonly pending = new Map<number, Tick[]>();
   private readonly lastSecond = new Map<number, number>();
   private readonly gone = new Set<number>();
+  /** The newest second each worker sent a tick for. */
+  private readonly seen = new Map<number, number>();
   private next = 0;
   lateTicks = 0;
 
@@ -28,6 +30,7 @@ export class TickMerger {
 
   add(tick: Tick): void {
     if (this.gone.has(tick.worker)) return;
+    this.seen.set(tick.worker, Math.max(this.seen.get(tick.worker) ?? -1, tick.second));
     let second = tick.second;
     if (second < this.next) {
       this.lateTicks++;
@@ -41,6 +44,12 @@ export class TickMerger {
   /** The worker sent its last tick (for `second`); it is not waited for after it. */
   finished(worker: number, second: number): void {
     this.lastSecond.set(worker, second);
+  }
+
+  /** The first second the worker sent nothing for: where a lost worker goes missing. */
+  missingFrom(worker: number): number {
+    const seen = this.seen.get(worker);
+    return seen === undefined ? 0 : seen + 1;
   }
 
   /** The worker died: what it sent counts, nothing more is waited for. */
@@ -73,8 +82,18 @@ export class TickMerger {
       this.pending.delete(k);
       this.next++;
       const phase: MeasuredPhase = k < this.warmupSeconds ? 'warmup' : 'run';
-      this.emit(mergeTicks(k, phase, this.t0 + (k + 1) * 1000, bucket, this.nodes(now)));
+      this.emit(mergeTicks(k, phase, this.t0 + (k + 1) * 1000, bucket, this.nodes(now), this.expected(k)));
     }
+  }
+
+  /** Workers that should have sent a tick for second k: all but those that finished before it (a lost worker still counts). */
+  private expected(k: number): number {
+    let n = 0;
+    for (let w = 0; w < this.workers; w++) {
+      const last = this.lastSecond.get(w);
+      if (last === undefined || last >= k) n++;
+    }
+    return n;
   }
 
   private complete(k: number, bucket: readonly Tick[]): boolean {

@@ -19,3 +19,32 @@ export const LATENCY_COLUMNS = [
   ['p999', 'p99.9'],
   ['max', 'max'],
 ] as const;
+
+/** One op type's counts of one second, as far as the saturation rule needs them. */
+export interface OpCounts {
+  count: number;
+  errors: number;
+  timeouts: number;
+  unavailable?: number;
+}
+
+/**
+ * A second in which more operations failed (errors, timeouts, unavailable)
+ * than succeeded. A busy event loop then says the target is failing, not
+ * that the client is the limit, so such seconds never raise the saturation
+ * warning.
+ */
+export function failureDominated(ops: Record<string, OpCounts>): boolean {
+  let ok = 0;
+  let failed = 0;
+  for (const o of Object.values(ops)) {
+    ok += o.count;
+    failed += o.errors + o.timeouts + (o.unavailable ?? 0);
+  }
+  return failed > ok;
+}
+
+/** Whether a second's workers limit the numbers themselves: one loop over SATURATED_ELU, and not a second of failures. */
+export function clientSaturated(s: { ops: Record<string, OpCounts>; workers: readonly { elu: number }[] }): boolean {
+  return !failureDominated(s.ops) && s.workers.some((w) => w.elu >= SATURATED_ELU);
+}

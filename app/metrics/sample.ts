@@ -9,6 +9,8 @@ export interface OpSample {
   errors: number;
   timeouts: number;
   notFound: number;
+  /** Operations that could not reach the target (no latency); absent in runs recorded before it was counted. */
+  unavailable?: number;
   /** Percentiles of this second, read from the merged histogram (µs). */
   latency: LatencyStats;
   /** The merged histogram of this second, so any range of seconds can be re-merged later. */
@@ -38,6 +40,18 @@ export interface Sample {
   bytesOut: number;
   workers: WorkerSample[];
   nodes: NodeSample[];
+  /** Workers expected this second and those that sent a tick for it; absent in files written before it existed. */
+  strength?: Strength;
+}
+
+export interface Strength {
+  expected: number;
+  reporting: number;
+}
+
+/** A second some expected worker did not contribute to: its numbers are not the scenario's load. */
+export function isPartial(s: Pick<Sample, 'strength'>): boolean {
+  return s.strength !== undefined && s.strength.reporting < s.strength.expected;
 }
 
 /** Merge every worker's tick for one second: counts summed, histograms merged, workers kept apart. */
@@ -47,6 +61,7 @@ export function mergeTicks(
   at: number,
   ticks: readonly Tick[],
   nodes: NodeSample[] = [],
+  expected?: number,
 ): Sample {
   const opNames = new Set<string>();
   for (const t of ticks) for (const op of Object.keys(t.ops)) opNames.add(op);
@@ -62,6 +77,7 @@ export function mergeTicks(
       errors: sum(parts, 'errors'),
       timeouts: sum(parts, 'timeouts'),
       notFound: sum(parts, 'notFound'),
+      unavailable: sum(parts, 'unavailable'),
       latency: latencyStats(h),
       hist: encodeHistogram(h),
     };
@@ -85,6 +101,7 @@ export function mergeTicks(
     bytesOut: ticks.reduce((a, t) => a + t.bytesOut, 0),
     workers: latestPerWorker(ticks),
     nodes: [...nodes, ...clientSideNodes(ticks)],
+    ...(expected === undefined ? {} : { strength: { expected, reporting: new Set(ticks.map((t) => t.worker)).size } }),
   };
 }
 

@@ -7,13 +7,13 @@ import {
   type Histogram,
   type LatencyStats,
 } from './histogram';
-import type { Sample } from './sample';
-
-import { SATURATED_ELU } from './limits';
+import { isPartial, type Sample } from './sample';
+import { decideOutcome, statusFor, type LostNode, type LostWorker, type Outcome, type RunStatus } from './outcome';
+import { clientSaturated, SATURATED_ELU } from './limits';
+import { Tally } from './tally';
 
 export { SATURATED_ELU };
-
-export type RunStatus = 'done' | 'stopped' | 'failed' | 'interrupted';
+export type { RunStatus };
 
 export interface Spread {
   mean: number;
@@ -27,6 +27,8 @@ export interface OpSummary {
   errors: number;
   timeouts: number;
   notFound: number;
+  /** Operations that could not reach the target; absent in runs recorded before it was counted. */
+  unavailable?: number;
   opsPerSec: Spread;
   latency: LatencyStats;
   buckets: Buckets;
@@ -44,69 +46,172 @@ export interface Summary {
   /** Highest RSS seen per worker id, over warm-up and run. */
   peakRss: Record<string, number>;
   warmup: { seconds: number; ops: number; errors: number };
-  /** Measured seconds in which at least one worker's event loop was saturated. */
+  /** Measured seconds in which at least one worker's event loop was saturated (seconds with more failed than succeeded operations excepted). */
   saturatedSeconds: number;
+  /** The verdict and its reason; absent in files written before outcomes existed (see outcomeOf). */
+  outcome?: Outcome;
 }
 
-/** The final summary, a pure function of the per-second samples. */
-export function summarize(samples: readonly Sample[], status: RunStatus): Summary {
-  const run = samples.filter((s) => s.phase === 'run');
-  const warm = samples.filter((s) => s.phase === 'warmup');
-  const opNames = [...new Set(run.flatMap((s) => Object.keys(s.ops)))].sort();
-  const ops: Record<string, OpSummary> = {};
-  const all = createHistogram();
-  const allSeries = run.map(() => 0);
-  const allCounts = { ops: 0, errors: 0, timeouts: 0, notFound: 0 };
-  for (const op of opNames) {
-    const h = createHistogram();
-    const series: number[] = [];
-    const c = { ops: 0, errors: 0, timeouts: 0, notFound: 0 };
-    run.forEach((s, i) => {
+/** What the run knows beyond its samples: which workers it lost, why it failed, what the scenario tolerates. */
+export interface RunEvents {
+  workers?: number;
+  lostWorkers?: readonly LostWorker[];
+  failure?: string;
+  firstError?: string;
+  maxErrorRate?: number;
+}
+
+/** The final summary, a pure function of the per-second samples (and the run's events). */
+export function summarize(samples: readonly Sample[], status: RunStatus, events: RunEvents = {}): Summary {
+  const b = new SummaryBuilder();
+  for (const s of samples) b.add(s);
+  const summary = b.finish(status, events);
+  b.dispose();
+  return summary;
+}
+
+/**
+ * The summary built as samples arrive, so a run of any length costs main a
+ * fixed amount of memory: per op type one merged histogram and counts, and
+ * the per-second throughputs as a tally of distinct values (exact median,
+ * bounded by how many different rates occur, not by the run's length).
+ */
+export class SummaryBuilder {
+  private readonly ops = new Map<string, OpAcc>();
+  private readonly total = new OpAcc();
+  private runSeconds = 0;
+  private fullStrength = 0;
+  private bytesIn = 0;
+  private bytesOut = 0;
+  private saturated = 0;
+  private readonly peakRss: Record<string, number> = {};
+  private readonly warmup = { seconds: 0, ops: 0, errors: 0 };
+  /** Each node's last measured second, to tell which ones left before the end. */
+  private readonly nodeLast = new Map<string, number>();
+  private lastRunSecond = -1;
+  /** The first measured second without an answered operation, and how many there were. */
+  private unansweredSeconds = 0;
+  private firstUnanswered = -1;
+
+  add(s: Sample): void {
+    for (const w of s.workers) this.peakRss[w.id] = Math.max(this.peakRss[w.id] ?? 0, w.mem.rss);
+    if (s.phase === 'warmup') {
+      this.warmup.seconds++;
+      this.warmup.ops += s.totals.count;
+      this.warmup.errors += s.totals.errors + s.totals.timeouts;
+      return;
+    }
+    // An op type first seen now had zero throughput in every earlier measured second.
+    for (const op of Object.keys(s.ops)) if (!this.ops.has(op)) this.ops.set(op, new OpAcc(this.runSeconds));
+    let all = 0;
+    let failed = 0;
+    for (const [op, acc] of this.ops) {
       const o = s.ops[op];
-      series.push(o ? o.count : 0);
-      allSeries[i] += o ? o.count : 0;
-      if (!o) return;
-      c.ops += o.count;
-      c.errors += o.errors;
-      c.timeouts += o.timeouts;
-      c.notFound += o.notFound;
-      addEncoded(h, o.hist);
-    });
-    ops[op] = finish(c, series, h);
-    all.add(h);
-    h.destroy();
-    for (const k of Object.keys(allCounts) as (keyof typeof allCounts)[]) allCounts[k] += c[k];
+      acc.addSecond(o);
+      all += o ? o.count : 0;
+      failed += o ? o.errors + o.timeouts + (o.unavailable ?? 0) : 0;
+      this.total.addUnavailable(o?.unavailable);
+    }
+    // Tried and never answered: the target was gone this second, however few attempts a backing-off client made.
+    if (all === 0 && failed > 0 && this.unansweredSeconds++ === 0) this.firstUnanswered = s.second;
+    this.total.addCounts(s.totals.count, s.totals.errors, s.totals.timeouts, s.totals.notFound, all);
+    this.runSeconds++;
+    if (!isPartial(s)) this.fullStrength++;
+    this.bytesIn += s.bytesIn;
+    this.bytesOut += s.bytesOut;
+    if (clientSaturated(s)) this.saturated++;
+    // Only nodes a server-side monitor reports (they carry memory): the workers' own per-node
+    // counts skip a node in any second no key happened to map to it, which is no loss.
+    for (const n of s.nodes) if (n.memory !== undefined) this.nodeLast.set(n.id, s.second);
+    this.lastRunSecond = s.second;
   }
-  const total = finish(allCounts, allSeries, all);
-  all.destroy();
-  const peakRss: Record<string, number> = {};
-  for (const s of samples) for (const w of s.workers) peakRss[w.id] = Math.max(peakRss[w.id] ?? 0, w.mem.rss);
-  const seconds = run.length;
-  return {
-    status,
-    seconds,
-    ops,
-    total,
-    bytesInPerSec: seconds ? run.reduce((a, s) => a + s.bytesIn, 0) / seconds : 0,
-    bytesOutPerSec: seconds ? run.reduce((a, s) => a + s.bytesOut, 0) / seconds : 0,
-    peakRss,
-    warmup: {
-      seconds: warm.length,
-      ops: warm.reduce((a, s) => a + s.totals.count, 0),
-      errors: warm.reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0),
-    },
-    saturatedSeconds: run.filter((s) => s.workers.some((w) => w.elu >= SATURATED_ELU)).length,
-  };
+
+  finish(status: RunStatus, events: RunEvents = {}): Summary {
+    const ops: Record<string, OpSummary> = {};
+    const all = createHistogram();
+    for (const op of [...this.ops.keys()].sort()) {
+      const acc = this.ops.get(op)!;
+      ops[op] = acc.summary();
+      all.add(acc.hist);
+    }
+    const total = this.total.summary(all);
+    all.destroy();
+    const seconds = this.runSeconds;
+    const lostNodes: LostNode[] = [...this.nodeLast]
+      .filter(([, last]) => last < this.lastRunSecond)
+      .map(([id, last]) => ({ id, second: last + 1 }))
+      .sort((a, b) => a.second - b.second || a.id.localeCompare(b.id));
+    const outcome = decideOutcome({
+      status,
+      measuredSeconds: seconds,
+      fullStrengthSeconds: this.fullStrength,
+      ops: total.ops,
+      errors: total.errors,
+      timeouts: total.timeouts,
+      unavailable: total.unavailable,
+      unansweredSeconds: this.unansweredSeconds,
+      firstUnansweredSecond: this.firstUnanswered,
+      lostNodes,
+      ...events,
+    });
+    return {
+      status: statusFor(status, outcome),
+      seconds,
+      ops,
+      total,
+      bytesInPerSec: seconds ? this.bytesIn / seconds : 0,
+      bytesOutPerSec: seconds ? this.bytesOut / seconds : 0,
+      peakRss: { ...this.peakRss },
+      warmup: { ...this.warmup },
+      saturatedSeconds: this.saturated,
+      outcome,
+    };
+  }
+
+  /** Free the merged histograms (the builder is done). */
+  dispose(): void {
+    for (const acc of this.ops.values()) acc.hist.destroy();
+  }
+}
+
+/** One op type's counts, merged histogram and tally of per-second throughputs. */
+class OpAcc {
+  readonly hist: Histogram = createHistogram();
+  private readonly c = { ops: 0, errors: 0, timeouts: 0, notFound: 0, unavailable: 0 };
+  private readonly perSecond = new Tally();
+
+  constructor(zeroSeconds = 0) {
+    this.perSecond.add(0, zeroSeconds);
+  }
+
+  addSecond(o: { count: number; errors: number; timeouts: number; notFound: number; unavailable?: number; hist: string } | undefined): void {
+    if (!o) return this.perSecond.add(0);
+    this.addCounts(o.count, o.errors, o.timeouts, o.notFound, o.count);
+    this.addUnavailable(o.unavailable);
+    addEncoded(this.hist, o.hist);
+  }
+
+  addUnavailable(n: number | undefined): void {
+    this.c.unavailable += n ?? 0;
+  }
+
+  addCounts(ops: number, errors: number, timeouts: number, notFound: number, perSecond: number): void {
+    this.c.ops += ops;
+    this.c.errors += errors;
+    this.c.timeouts += timeouts;
+    this.c.notFound += notFound;
+    this.perSecond.add(perSecond);
+  }
+
+  summary(h: Histogram = this.hist): OpSummary {
+    return { ...this.c, opsPerSec: this.perSecond.spread(), latency: latencyStats(h), buckets: cumulativeBuckets(h) };
+  }
 }
 
 function addEncoded(into: Histogram, encoded: string): void {
   const h = decodeHistogram(encoded);
   into.add(h);
   h.destroy();
-}
-
-function finish(c: { ops: number; errors: number; timeouts: number; notFound: number }, series: number[], h: Histogram): OpSummary {
-  return { ...c, opsPerSec: spread(series), latency: latencyStats(h), buckets: cumulativeBuckets(h) };
 }
 
 export function spread(xs: readonly number[]): Spread {

@@ -6,6 +6,8 @@ export const OpTickSchema = z.object({
   errors: z.number().int().nonnegative(),
   timeouts: z.number().int().nonnegative(),
   notFound: z.number().int().nonnegative(),
+  /** Operations that could not reach the target (connection refused, closed, ...): no latency, counted apart from errors. */
+  unavailable: z.number().int().nonnegative().default(0),
   /** HDR histogram of successful latencies (µs), compressed base64, this second only. */
   hist: z.string(),
 });

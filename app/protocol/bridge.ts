@@ -47,10 +47,18 @@ export type Validation = { ok: true } | { ok: false; errors: FieldError[] };
 
 const empty = z.object({}).strict();
 
-/** A run id as the header has it (a UUID); bounded so a payload cannot carry a book. */
-const runId = z.string().min(1).max(100);
 export const MAX_LABEL_LENGTH = 200;
 const MAX_FILE_NAME = 255;
+/**
+ * A kept run, named by its file in the runs folder (RunListItem.file): a
+ * plain name ending .ndjson. Runs are addressed by file, not header id, since
+ * copies of one run share an id. Main resolves it inside the runs folder.
+ */
+const runFile = z
+  .string()
+  .min(1)
+  .max(MAX_FILE_NAME)
+  .regex(/^[^/\\\0]+\.ndjson$/, 'a run file name: a plain name ending .ndjson, without a folder');
 /** A run file imported through the window: a long run's NDJSON fits (a 1-hour run is a few MB). */
 export const MAX_IMPORT_CHARS = 200 * 1024 * 1024;
 
@@ -58,7 +66,7 @@ export const MAX_IMPORT_CHARS = 200 * 1024 * 1024;
 export const EXPORT_KINDS = ['run-seconds', 'run-bench', 'run-file', 'compare-summary', 'compare-series'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
-/** A run in the library, as the Runs page lists it. */
+/** A run in the library, as the Runs page lists it; `file` (its name in the runs folder) is how requests name it. */
 export interface RunListItem extends RunFacts {
   status: RunStatus | 'unreadable';
   label: string;
@@ -115,13 +123,13 @@ export const REQUESTS = {
   stopRun: { payload: empty },
   getState: { payload: empty },
   listRuns: { payload: empty },
-  openRun: { payload: z.object({ id: runId }).strict() },
-  labelRun: { payload: z.object({ id: runId, label: z.string().max(MAX_LABEL_LENGTH) }).strict() },
-  deleteRun: { payload: z.object({ id: runId }).strict() },
+  openRun: { payload: z.object({ file: runFile }).strict() },
+  labelRun: { payload: z.object({ file: runFile, label: z.string().max(MAX_LABEL_LENGTH) }).strict() },
+  deleteRun: { payload: z.object({ file: runFile }).strict() },
   importRun: { payload: z.object({ name: z.string().min(1).max(MAX_FILE_NAME), text: z.string().max(MAX_IMPORT_CHARS) }).strict() },
-  compareRuns: { payload: z.object({ ids: z.array(runId).min(2).max(8), baseline: z.number().int().min(0).max(7) }).strict() },
+  compareRuns: { payload: z.object({ files: z.array(runFile).min(2).max(8), baseline: z.number().int().min(0).max(7) }).strict() },
   exportFile: {
-    payload: z.object({ kind: z.enum(EXPORT_KINDS), ids: z.array(runId).min(1).max(8), baseline: z.number().int().min(0).max(7).optional() }).strict(),
+    payload: z.object({ kind: z.enum(EXPORT_KINDS), files: z.array(runFile).min(1).max(8), baseline: z.number().int().min(0).max(7).optional() }).strict(),
   },
 } as const;
 

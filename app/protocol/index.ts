@@ -1,3 +1,4 @@
 export * from './envelope';
 export * from './worker';
 export * from './target';
+export * from './fatal';

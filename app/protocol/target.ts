@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NodeCountersSchema } from '../metrics/node-stats';
 import { msg } from './envelope';
+import { FatalSchema } from './fatal';
 import { LogSchema } from './worker';
 
 export const TargetStartSchema = z.object({
@@ -26,6 +27,7 @@ export const FromTargetSchema = z.discriminatedUnion('type', [
   /** Cumulative per-process counters, once a second. */
   msg('node-stats', z.object({ nodes: z.array(NodeCountersSchema) })),
   msg('log', LogSchema),
-  msg('fatal', z.object({ message: z.string() })),
+  /** The child cannot go on (it failed to start, or crashed) and exits. */
+  FatalSchema,
 ]);
 export type FromTarget = z.infer<typeof FromTargetSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TickSchema } from '../metrics/tick';
 import { msg } from './envelope';
+import { FatalSchema } from './fatal';
 
 /** Where a worker sends its load: the target's address once it is listening. */
 export const EndpointSchema = z.object({ host: z.string(), port: z.number().int().min(1).max(65535) });
@@ -38,7 +39,7 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
   msg('log', LogSchema),
   /** The worker issued its share of operations (or reached the end) and sent its last tick. */
   msg('finished', z.object({ lastSecond: z.number().int() })),
-  /** The worker cannot go on, e.g. it could not connect. */
-  msg('fatal', z.object({ message: z.string() })),
+  /** The worker cannot go on, e.g. it could not connect, or it crashed. */
+  FatalSchema,
 ]);
 export type FromWorker = z.infer<typeof FromWorkerSchema>;

@@ -1,5 +1,6 @@
 import type { Sample } from '../metrics/sample';
 import type { RunStatus, Summary } from '../metrics/summary';
+import type { OutcomeKind } from '../metrics/outcome';
 import type { RunGroup } from '../plan/group';
 import type { Scenario } from '../scenario/schema';
 
@@ -93,4 +94,7 @@ export interface RunFacts {
   /** p99 of every op type together, µs (summary.total.latency.p99); null without a summary. */
   p99: number | null;
   group: RunGroup | null;
+  /** The summary's verdict and why (app/metrics/outcome.ts); absent for unreadable files. */
+  outcome?: OutcomeKind;
+  reason?: string;
 }

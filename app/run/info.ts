@@ -1,8 +1,10 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { RunStatus, Summary } from '../metrics/summary';
+import { outcomeOf, type OutcomeKind } from '../metrics/outcome';
 import type { RunFacts } from './format';
 import { HEADER_MAX_BYTES, headerFromLine, lineTooLong, RunFileError } from './parser';
+import { openRegularFile, withinTime } from './regular-file';
 import { issuesText, SummarySchema } from './schema';
 
 /**
@@ -108,17 +110,21 @@ function summaryOf(line: string | undefined, path: string): Summary | undefined 
   return (rec as { data: Summary }).data;
 }
 
-/** A run's header and summary figures, from its first line and its last ~64 KB. */
-export async function readRunInfo(path: string): Promise<RunFileInfo> {
-  let fh: FileHandle;
-  try {
-    fh = await open(path, 'r');
-  } catch (err) {
-    throw new RunFileError(path, `cannot read: ${(err as Error).message}`);
-  }
+function verdict(summary: Summary | undefined): { outcome: OutcomeKind; reason: string } {
+  if (!summary) return { outcome: 'interrupted', reason: 'no summary: the run is still being written, or kvscope stopped mid-run' };
+  const o = outcomeOf(summary);
+  return { outcome: o.kind, reason: o.reason };
+}
+
+/** A run's header and summary figures, from its first line and its last ~64 KB; refused for anything but a regular file, and bounded in time. */
+export function readRunInfo(path: string): Promise<RunFileInfo> {
+  return withinTime(path, readInfo(path));
+}
+
+async function readInfo(path: string): Promise<RunFileInfo> {
+  const fh = await openRegularFile(path);
   try {
     const st = await fh.stat();
-    if (!st.isFile()) throw new RunFileError(path, 'not a file');
     if (st.size === 0) throw new RunFileError(path, 'empty file');
     const head = await readHeadLine(fh, st.size, path);
     if (head.text.trim() === '') throw new RunFileError(path, 'empty file');
@@ -135,6 +141,7 @@ export async function readRunInfo(path: string): Promise<RunFileInfo> {
       opsPerSec: summary ? summary.total.opsPerSec.mean : null,
       p99: summary ? summary.total.latency.p99 : null,
       status: summary ? summary.status : 'interrupted',
+      ...verdict(summary),
       hasSummary: summary !== undefined,
       group: header.group ?? null,
       writtenVersion,

@@ -76,6 +76,7 @@ export const SampleSchema = z.looseObject({
   bytesOut: num,
   workers: z.array(z.looseObject({ id: num, mem: z.looseObject({ rss: num }), elu: num })),
   nodes: z.array(z.unknown()),
+  strength: z.looseObject({ expected: num, reporting: num }).optional(),
 });
 
 export const PhaseMarkSchema = z.looseObject({
@@ -113,6 +114,8 @@ export const SummarySchema = z.looseObject({
   peakRss: z.record(z.string(), num),
   warmup: z.looseObject({ seconds: num, ops: num, errors: num }),
   saturatedSeconds: num,
+  // Written since outcomes exist; a kind this build does not know still opens (shown as written).
+  outcome: z.looseObject({ kind: z.string(), reason: z.string(), fullStrengthSeconds: num }).optional(),
 });
 
 /** The data schema of each record type after the header. */

@@ -39,6 +39,8 @@ export const ScenarioSchema = z
     rate: z.number().positive().max(10_000_000).optional(),
     /** Per-operation timeout; an operation slower than this counts as a timeout. */
     opTimeoutMs: z.number().int().min(1).max(600_000).default(5000),
+    /** Errors + timeouts above this share of all operations make the outcome "done with errors" (default 1 %). */
+    maxErrorRate: z.number().min(0).max(1).optional(),
     /** Extra environment for the worker processes, e.g. UV_THREADPOOL_SIZE. */
     // `--set env.UV_THREADPOOL_SIZE=8` reads 8 as a number; the environment holds text, so numbers become text.
     env: z

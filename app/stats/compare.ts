@@ -1,7 +1,7 @@
 import type { LatencyStats } from '../metrics/histogram';
 import type { RunFile } from '../run/format';
 import { mannWhitney, SIGNIFICANCE } from './mann-whitney';
-import { opTypes, p99Series, throughputSeries, TOTAL } from './series';
+import { fullStrength, measured, opTypes, p99Series, partialSeconds, throughputSeries, TOTAL } from './series';
 import { settingsDiff, type SettingDiff } from './settings-diff';
 
 export const MIN_RUNS = 2;
@@ -36,6 +36,13 @@ export interface Comparison {
   p99: Row[];
   /** Latency percentiles of the whole measured run, per op type and run (µs). */
   latency: { op: string; perRun: (LatencyStats | null)[] }[];
+  /** Per run, measured seconds with fewer workers than expected, left out of throughput and p99 (0 with includePartial). */
+  partialLeftOut: number[];
+}
+
+export interface CompareOptions {
+  /** Keep seconds in which a worker was missing (left out by default). */
+  includePartial?: boolean;
 }
 
 export class CompareError extends Error {}
@@ -56,7 +63,7 @@ function row(op: string, series: (number[] | null)[], baseline: number): Row {
 }
 
 /** Compare 2 to 8 runs against the one at `baseline`, per op type and for all ops together. */
-export function compareRuns(runs: readonly RunFile[], baseline = 0): Comparison {
+export function compareRuns(runs: readonly RunFile[], baseline = 0, opts: CompareOptions = {}): Comparison {
   if (runs.length < MIN_RUNS || runs.length > MAX_RUNS) {
     throw new CompareError(`compare takes ${MIN_RUNS} to ${MAX_RUNS} runs, got ${runs.length}`);
   }
@@ -66,16 +73,18 @@ export function compareRuns(runs: readonly RunFile[], baseline = 0): Comparison 
   const ops = [...new Set(runs.flatMap((r) => opTypes(r.samples)))].sort();
   ops.push(TOTAL);
   const has = (r: RunFile, op: string) => op === TOTAL || r.summary.ops[op] !== undefined;
+  const seconds = opts.includePartial ? measured : fullStrength;
   return {
     runs: runs.map((r) => ({ id: r.header.id, name: r.header.scenario.name ?? '(unnamed)', createdAt: r.header.createdAt })),
     baseline,
     settings: settingsDiff(runs.map((r) => r.header.scenario)),
-    throughput: ops.map((op) => row(op, runs.map((r) => (has(r, op) ? throughputSeries(r.samples, op) : null)), baseline)),
-    p99: ops.map((op) => row(op, runs.map((r) => (has(r, op) ? p99Series(r.samples, op) : null)), baseline)),
+    throughput: ops.map((op) => row(op, runs.map((r) => (has(r, op) ? throughputSeries(r.samples, op, seconds) : null)), baseline)),
+    p99: ops.map((op) => row(op, runs.map((r) => (has(r, op) ? p99Series(r.samples, op, seconds) : null)), baseline)),
     latency: ops.map((op) => ({
       op,
       perRun: runs.map((r) => (op === TOTAL ? r.summary.total.latency : (r.summary.ops[op]?.latency ?? null))),
     })),
+    partialLeftOut: runs.map((r) => (opts.includePartial ? 0 : partialSeconds(r.samples))),
   };
 }
 

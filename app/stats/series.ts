@@ -1,4 +1,4 @@
-import type { Sample } from '../metrics/sample';
+import { isPartial, type Sample } from '../metrics/sample';
 
 /** What is compared per second: an op type's throughput, or its p99. */
 export const TOTAL = 'total';
@@ -8,6 +8,19 @@ const BYTES_PER_MIB = 1024 * 1024;
 /** The measured seconds only: warm-up is kept apart in every figure. */
 export const measured = (samples: readonly Sample[]): Sample[] => samples.filter((s) => s.phase === 'run');
 
+/**
+ * The measured seconds every expected worker reported in: a second missing a
+ * worker ran at part of the scenario's load, so comparing it would test the
+ * loss, not the target.
+ */
+export const fullStrength = (samples: readonly Sample[]): Sample[] => samples.filter((s) => s.phase === 'run' && !isPartial(s));
+
+/** Measured seconds left out of a comparison because a worker was missing. */
+export const partialSeconds = (samples: readonly Sample[]): number => samples.filter((s) => s.phase === 'run' && isPartial(s)).length;
+
+/** Which seconds a series covers: all measured ones (aligned by second, for charts and CSV) or only the full-strength ones. */
+export type SecondsFilter = (samples: readonly Sample[]) => Sample[];
+
 /** Op types of a run, sorted, without 'total'. */
 export function opTypes(samples: readonly Sample[]): string[] {
   const ops = new Set<string>();
@@ -16,14 +29,14 @@ export function opTypes(samples: readonly Sample[]): string[] {
 }
 
 /** Operations completed in each measured second, for one op type or every type (TOTAL). */
-export function throughputSeries(samples: readonly Sample[], op: string): number[] {
-  return measured(samples).map((s) => (op === TOTAL ? s.totals.count : (s.ops[op]?.count ?? 0)));
+export function throughputSeries(samples: readonly Sample[], op: string, seconds: SecondsFilter = measured): number[] {
+  return seconds(samples).map((s) => (op === TOTAL ? s.totals.count : (s.ops[op]?.count ?? 0)));
 }
 
 /** p99 of each measured second in ms; seconds without that op type have no p99 and are left out. */
-export function p99Series(samples: readonly Sample[], op: string): number[] {
+export function p99Series(samples: readonly Sample[], op: string, seconds: SecondsFilter = measured): number[] {
   const out: number[] = [];
-  for (const s of measured(samples)) {
+  for (const s of seconds(samples)) {
     const l = op === TOTAL ? (s.totals.count > 0 ? s.latency : undefined) : s.ops[op]?.latency;
     if (l && l.count > 0) out.push(l.p99 / US_PER_MS);
   }

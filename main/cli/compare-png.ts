@@ -37,7 +37,7 @@ export async function comparePng(o: ComparePngOptions): Promise<void> {
       try {
         const page = await browser.newPage({ viewport: VIEWPORT, acceptDownloads: true });
         // The address with the token: the page trades it for its cookie, the redirect keeps the fragment.
-        await page.goto(`${server.tokenUrl}#compare=${o.ids.map(encodeURIComponent).join(',')}&baseline=${o.baseline}`, { timeout: PNG_TIMEOUT_MS });
+        await page.goto(`${server.tokenUrl}#compare=${o.files.map((f) => encodeURIComponent(basename(f))).join(',')}&baseline=${o.baseline}`, { timeout: PNG_TIMEOUT_MS });
         await page.waitForSelector('[data-testid="compare-throughput"]', { timeout: PNG_TIMEOUT_MS });
         const [download] = await Promise.all([page.waitForEvent('download', { timeout: PNG_TIMEOUT_MS }), page.click('[data-testid="export-png"]')]);
         await download.saveAs(o.out);

@@ -31,6 +31,8 @@ export function comparisonText(c: Comparison): string {
     for (const s of c.settings) parts.push(`  ${s.path}: ${s.values.map((v, i) => `${JSON.stringify(v) ?? 'unset'} (${runName(c, i)})`).join(', ')}`);
     parts.push('');
   }
+  const short = c.partialLeftOut.map((n, i) => (n > 0 ? `${runName(c, i)}: ${n} s` : '')).filter(Boolean);
+  if (short.length > 0) parts.push(`seconds with fewer workers than expected, left out of throughput and p99: ${short.join(', ')}`, '');
   parts.push('throughput, ops/s (mean of measured seconds; change: Mann-Whitney U over the seconds, ~ = not significant at 0.05)');
   parts.push(figureTable(c, c.throughput, fmtInt));
   parts.push('', 'p99 per second, ms (mean of the seconds)');

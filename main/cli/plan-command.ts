@@ -7,7 +7,7 @@ import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
 import { comparisonText } from './compare-view';
 import { fmtInt, fmtMs, table } from './format';
 import { printLine } from './terminal';
-import { EXIT_FAILED, EXIT_OK, runCommand, type RunCommandOptions } from './run-command';
+import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK, runCommand, type RunCommandOptions } from './run-command';
 
 /** Exit codes at or above this came from a signal: the plan stops there. */
 const FIRST_SIGNAL_EXIT = 128;
@@ -45,8 +45,9 @@ export async function planCommand(plans: readonly PlannedRun[], o: RunCommandOpt
       },
     });
     done.push({ plan, summary, file });
-    if (exit !== EXIT_OK) code = EXIT_FAILED;
     if (exit >= FIRST_SIGNAL_EXIT) return exit;
+    // The worst run decides: a failure over a caveat over a clean run.
+    if (exit === EXIT_FAILED || (exit === EXIT_DEGRADED && code === EXIT_OK)) code = exit;
   }
   print('');
   print(planTable(done));

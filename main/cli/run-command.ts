@@ -1,19 +1,37 @@
 import type { Sample } from '../../app/metrics/sample';
 import type { Summary } from '../../app/metrics/summary';
+import { outcomeOf, type OutcomeKind } from '../../app/metrics/outcome';
 import type { LogEntry, PhaseMark, RunHeader } from '../../app/run/format';
 import type { RunGroup } from '../../app/plan/plan';
 import type { Scenario } from '../../app/scenario/schema';
 import { Run } from '../orchestrator';
 import { recordRun } from '../run-recorder';
 import { liveLine } from './live-line';
-import { printLine } from './terminal';
+import { printError, printLine } from './terminal';
 import { summaryTable } from './summary-table';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
+/** The run completed but its numbers carry a caveat: too many errors, or a worker or node lost. */
+export const EXIT_DEGRADED = 3;
 /** 128 + signal number, the shell convention for "ended by a signal". */
 const EXIT_BY_SIGNAL: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
+
+const EXIT_BY_OUTCOME: Record<OutcomeKind, number> = {
+  done: EXIT_OK,
+  'done with errors': EXIT_DEGRADED,
+  degraded: EXIT_DEGRADED,
+  failed: EXIT_FAILED,
+  // Without a signal a stop can only come from the run itself; it is not a clean run.
+  stopped: EXIT_FAILED,
+  interrupted: EXIT_FAILED,
+};
+
+/** The exit code a finished run's summary calls for. */
+export function exitCodeFor(summary: Summary): number {
+  return EXIT_BY_OUTCOME[outcomeOf(summary).kind];
+}
 
 export interface RunCommandOptions {
   /** Set for one run of a repeat or sweep; recorded in the run's header. */
@@ -30,7 +48,8 @@ export interface RunCommandOptions {
 export async function runCommand(scenario: Scenario, o: RunCommandOptions): Promise<number> {
   const print = o.print ?? printLine;
   const run = new Run(scenario, o.group);
-  const file = recordRun(run, { file: o.out, dir: o.runsDir });
+  // A run file that cannot be written fails the run (exit 1); the reason goes to stderr, never a stack trace.
+  const file = recordRun(run, { file: o.out, dir: o.runsDir }, { onWriteError: (m) => printError(`kvscope: ${m}`) });
   let header: RunHeader | undefined;
   let signal: string | undefined;
 
@@ -68,5 +87,5 @@ export async function runCommand(scenario: Scenario, o: RunCommandOptions): Prom
   print(summaryTable(summary, header));
   if (path) print(`run file: ${path}`);
   if (signal) return EXIT_BY_SIGNAL[signal] ?? EXIT_FAILED;
-  return summary.status === 'done' ? EXIT_OK : EXIT_FAILED;
+  return exitCodeFor(summary);
 }

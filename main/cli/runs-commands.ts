@@ -5,7 +5,7 @@ import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../../app/report
 import { readRunFile } from '../../app/run/reader';
 import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
 import { defaultRunsDir } from '../paths';
-import { indexRuns, resolveRun } from '../run-index';
+import { indexRuns, resolveRun, type RunIndexEntry } from '../run-index';
 import { comparePng } from './compare-png';
 import { comparisonText } from './compare-view';
 import { UsageError } from './load-scenario';
@@ -21,8 +21,18 @@ export async function runsCommand(args: string[], out: Out): Promise<number> {
   });
   const sort = values.sort as SortKey;
   if (!SORT_KEYS.includes(sort)) throw new UsageError(`--sort must be one of ${SORT_KEYS.join(', ')}, got "${values.sort}"`);
-  out(runsTable(await indexRuns(values['runs-dir'] ?? defaultRunsDir()), sort, values.filter));
+  const entries = await indexRuns(values['runs-dir'] ?? defaultRunsDir());
+  out([runsTable(entries, sort, values.filter), ...copiesNote(entries)].join('\n'));
   return 0;
+}
+
+/** Files holding the same run (one header id): named, since `compare` and `export` then take a file, not the id. */
+function copiesNote(entries: readonly RunIndexEntry[]): string[] {
+  const byId = new Map<string, string[]>();
+  for (const e of entries) if (e.status !== 'unreadable') byId.set(e.id, [...(byId.get(e.id) ?? []), e.file]);
+  const copied = [...byId].filter(([, files]) => files.length > 1);
+  if (copied.length === 0) return [];
+  return ['', 'copies of one run (same id; name one by its file):', ...copied.map(([id, files]) => `  ${id}: ${[...files].sort().join(', ')}`)];
 }
 
 /** `kvscope compare A B [C ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--png FILE [--browser PATH]] [--runs-dir DIR]` */

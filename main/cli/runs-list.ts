@@ -5,6 +5,8 @@ export const SORT_KEYS = ['date', 'ops', 'p99', 'scenario'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
 const SHORT_ID = 8;
+/** Outcomes whose reason is listed under the table: the run finished, but not cleanly. */
+const CAVEATS = new Set<string>(['done with errors', 'degraded', 'failed']);
 
 const opsOf = (e: RunIndexEntry): number => e.opsPerSec ?? -1;
 const p99Of = (e: RunIndexEntry): number => e.p99 ?? Infinity;
@@ -19,7 +21,7 @@ const ORDER: Record<SortKey, (a: RunIndexEntry, b: RunIndexEntry) => number> = {
 /** The runs table of `kvscope runs`: filtered by any shown text, sorted by `sort`. */
 export function runsTable(entries: readonly RunIndexEntry[], sort: SortKey, filter = ''): string {
   const needle = filter.toLowerCase();
-  const shown = entries.filter((e) => needle === '' || [e.id, e.file, e.scenario, e.target, e.status].some((t) => t.toLowerCase().includes(needle)));
+  const shown = entries.filter((e) => needle === '' || [e.id, e.file, e.scenario, e.target, e.status, e.outcome ?? ''].some((t) => t.toLowerCase().includes(needle)));
   const rows = [...shown]
     .sort(ORDER[sort])
     .map((e) => [
@@ -30,11 +32,14 @@ export function runsTable(entries: readonly RunIndexEntry[], sort: SortKey, filt
       e.seconds === null ? '' : `${e.seconds} s`,
       e.opsPerSec === null ? '' : fmtInt(e.opsPerSec),
       e.p99 === null ? '' : fmtMs(e.p99),
-      e.status,
+      e.outcome ?? e.status,
     ]);
   if (rows.length === 0) return filter ? `no runs match "${filter}"` : 'no runs yet';
   const broken = shown.filter((e) => e.status === 'unreadable').map((e) => `  ${e.file}: ${e.error ?? 'unreadable'}`);
-  const text = table([['id', 'date', 'scenario', 'target', 'measured', 'ops/s', 'p99 ms', 'status'], ...rows]);
-  if (broken.length === 0) return text;
-  return [text, '', 'files in the runs folder that are not readable runs (left untouched):', ...broken].join('\n');
+  const caveats = shown.filter((e) => CAVEATS.has(e.outcome ?? '') && e.reason).map((e) => `  ${e.id.slice(0, SHORT_ID)} ${e.outcome}: ${e.reason}`);
+  const text = table([['id', 'date', 'scenario', 'target', 'measured', 'ops/s', 'p99 ms', 'outcome'], ...rows]);
+  const out = [text];
+  if (caveats.length) out.push('', 'runs whose numbers carry a caveat:', ...caveats);
+  if (broken.length) out.push('', 'files in the runs folder that are not readable runs (left untouched):', ...broken);
+  return out.join('\n');
 }

@@ -1,4 +1,5 @@
 import { constants } from 'node:os';
+import { keepHostAlive } from '../process-guard';
 import { RunController } from '../run-controller';
 import { generateSecret } from '../serve/auth';
 import { ServeConfigError } from '../serve/config-error';
@@ -41,6 +42,7 @@ export async function serveCommand(o: ServeCommandOptions): Promise<number> {
   const log = printError;
   const { secret, tls } = userSettings(o, print);
   const controller = new RunController(o.runsDir);
+  const release = keepHostAlive(log);
   const base: ServeOptions = { host: o.host, port: o.port, rendererDir: o.rendererDir, controller, log, secret, tls };
   const server = await listen(base, o.anyPortIfTaken === true, print);
   // The token is in the address: whoever can read this terminal can use the dashboard, as intended.
@@ -65,6 +67,7 @@ export async function serveCommand(o: ServeCommandOptions): Promise<number> {
   print(`${sig}: stopping (a running benchmark finishes in order; again to exit at once)`);
   await controller.shutdown();
   await server.close();
+  release();
   return EXIT_OK;
 }
 

@@ -1,5 +1,6 @@
 import type { Summary, OpSummary } from '../../app/metrics/summary';
 import type { RunHeader } from '../../app/run/format';
+import { outcomeOf } from '../../app/metrics/outcome';
 import { fmtBytes, fmtInt, fmtMs, fmtPct, table } from './format';
 
 const MIB = 1024 * 1024;
@@ -8,7 +9,9 @@ const MIB = 1024 * 1024;
 export function summaryTable(s: Summary, header?: RunHeader): string {
   const out: string[] = [];
   const name = header ? `${header.scenario.name} (${header.scenario.target.kind})` : 'run';
-  out.push(`${name}: ${s.status}, ${s.seconds} s measured after ${s.warmup.seconds} s warm-up (${fmtInt(s.warmup.ops)} warm-up ops kept apart)`);
+  const outcome = outcomeOf(s);
+  out.push(`${name}: ${outcome.kind}, ${s.seconds} s measured after ${s.warmup.seconds} s warm-up (${fmtInt(s.warmup.ops)} warm-up ops kept apart)`);
+  if (outcome.reason) out.push(`why: ${outcome.reason}`);
   const rows: string[][] = [
     ['op', 'ops', 'ops/s', 'median', 'min', 'max', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', '<=1ms', '<=2ms', '<=4ms', '<=8ms', '<=16ms', 'not found', 'errors', 'timeouts'],
   ];

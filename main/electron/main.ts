@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, dialog, session } from 'electron';
 import { packageRoot } from '../entries';
 import { defaultRunsDir } from '../paths';
+import { keepHostAlive } from '../process-guard';
 import { RunController } from '../run-controller';
 import { assertRendererBuilt, defaultRendererDir } from '../serve/server';
 import { registerAppScheme, serveAppProtocol } from './app-protocol';
@@ -35,6 +36,8 @@ if (!app.requestSingleInstanceLock()) {
   app.exit(0);
 } else {
   const controller = new RunController(defaultRunsDir());
+  // A run's error (its file on a full disk, a failing listener) never closes the window.
+  keepHostAlive(log);
   let window: BrowserWindow | undefined;
   quitInOrder(app, () => controller.shutdown(), log);
   app.on('second-instance', () => {

@@ -9,7 +9,7 @@ export interface KilledRun {
   saved: RunFile;
   /** The server SIGKILLed at `second`. */
   killed: number | undefined;
-  /** Errors and timeouts counted after the kill. */
+  /** Errors, timeouts and unavailable operations counted after the kill. */
   failedAfter: number;
 }
 
@@ -24,6 +24,8 @@ export async function runKillingServer(run: Run, dir: string, index: number, sec
   });
   const summary = await run.execute();
   const saved = readRunFile(file.path()!);
-  const failedAfter = saved.samples.filter((s) => s.second > second).reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0);
+  const failedAfter = saved.samples
+    .filter((s) => s.second > second)
+    .reduce((a, s) => a + s.totals.errors + s.totals.timeouts + Object.values(s.ops).reduce((u, o) => u + (o.unavailable ?? 0), 0), 0);
   return { summary, saved, killed, failedAfter };
 }

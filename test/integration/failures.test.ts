@@ -92,7 +92,7 @@ describe('failures', () => {
     }
   });
 
-  it('a redis server that dies mid-run shows up as errors, and the run still ends', async () => {
+  it('a redis server that dies mid-run shows up as failed operations (unavailable, not latencies), and the run still ends', async () => {
     const doomed = await startRedisServer();
     try {
       const { summary, samples, logs } = await runScenario(
@@ -101,7 +101,9 @@ describe('failures', () => {
       );
       expect(summary.status).toBe('done');
       expect(samples[0].totals.count).toBeGreaterThan(0);
-      const failedLater = samples.slice(2).reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0);
+      const failedLater = samples
+        .slice(2)
+        .reduce((a, s) => a + s.totals.errors + s.totals.timeouts + Object.values(s.ops).reduce((u, o) => u + (o.unavailable ?? 0), 0), 0);
       expect(failedLater).toBeGreaterThan(0);
       // Why they failed reaches the log, once per distinct reason rather than per operation.
       const reasons = logs.filter((l) => l.source === 'worker 0' && /(failed|timed out):/.test(l.message));

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,5 +105,27 @@ describe('kvscope runs, compare and export', () => {
     expect(lines[0]).toBe('PUT/GET, Min, Mean, 101% of Mean, Max');
     expect(lines).toHaveLength(41);
     expect(lines[1]).toMatch(/^PUT, \d+, [\d.]+, [\d.]+, \d+$/);
+  });
+
+  it('copies of one run: both listed, a full id says they are copies and names them, a file name or path picks one', () => {
+    const copy = join(dir, 'copy-of-aaaa1111.ndjson');
+    copyFileSync(join(dir, '2026-11-01T10-00-00-000Z_kv-async_aaaa1111.ndjson'), copy);
+    try {
+      const listed = cli(['runs', '--runs-dir', dir]);
+      expect(listed.stdout).toMatch(/copies of one run.*\n  aaaa1111-0000-4000-8000-000000000001: .*_aaaa1111\.ndjson, copy-of-aaaa1111\.ndjson/s);
+      const byId = cli(['compare', base.header.id, 'bbbb', '--runs-dir', dir]);
+      expect(byId.status).toBe(2);
+      expect(byId.stderr).toMatch(/is the id of 2 copies of one run/);
+      expect(byId.stderr).toContain(copy);
+      expect(byId.stderr).toContain(join(dir, '2026-11-01T10-00-00-000Z_kv-async_aaaa1111.ndjson'));
+      expect(cli(['compare', 'aaaa', 'bbbb', '--runs-dir', dir]).stderr).toMatch(/matches 2 runs.*one of these files:\n/s);
+      expect(cli(['compare', 'copy-of-aaaa1111.ndjson', 'bbbb', '--runs-dir', dir]).status).toBe(0);
+      const csv = join(dir, 'copy.csv');
+      const exported = cli(['export', copy, '--csv', csv, '--runs-dir', dir]);
+      expect(exported.status).toBe(0);
+      expect(exported.stdout).toContain(`from ${copy}`);
+    } finally {
+      rmSync(copy);
+    }
   });
 });

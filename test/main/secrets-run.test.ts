@@ -40,7 +40,7 @@ describe('a password given to a run stays in main', () => {
     expect(ended.summary.status).not.toBe('failed');
     expect(pushes.find((p) => p.channel === 'runStarted')).toBeDefined();
     const runs = await controller.listRuns();
-    const opened = await controller.openRun({ id: runs[0].id });
+    const opened = await controller.openRun({ file: runs[0].file });
     const file = readFileSync(ended.file, 'utf8');
     for (const seen of [JSON.stringify(pushes), JSON.stringify(await controller.getState()), JSON.stringify(runs), JSON.stringify(opened), file]) {
       expect(seen).not.toContain(SECRET);

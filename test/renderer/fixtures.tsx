@@ -104,11 +104,11 @@ export function fakeBridge(state: LiveState = idleState()) {
   // What the library requests answer; tests replace these.
   const library = {
     runs: [] as RunListItem[],
-    open: async (_id: string): Promise<LiveState> => state,
+    open: async (_file: string): Promise<LiveState> => state,
     imported: async (_name: string): Promise<RunListItem> => {
       throw new Error('no import in this test');
     },
-    compare: async (_ids: string[], _baseline: number): Promise<CompareView> => {
+    compare: async (_files: string[], _baseline: number): Promise<CompareView> => {
       throw new Error('no comparison in this test');
     },
   };
@@ -125,11 +125,11 @@ export function fakeBridge(state: LiveState = idleState()) {
     stopRun: async (p) => (record('stopRun', p), { ok: true }),
     getState: (p) => (record('getState', p), getState()),
     listRuns: async (p) => (record('listRuns', p), library.runs),
-    openRun: async (p) => (record('openRun', p), library.open(p.id)),
+    openRun: async (p) => (record('openRun', p), library.open(p.file)),
     labelRun: async (p) => (record('labelRun', p), { ok: true }),
-    deleteRun: async (p) => (record('deleteRun', p), (library.runs = library.runs.filter((r) => r.id !== p.id)), { ok: true }),
+    deleteRun: async (p) => (record('deleteRun', p), (library.runs = library.runs.filter((r) => r.file !== p.file)), { ok: true }),
     importRun: async (p) => (record('importRun', p), library.imported(p.name)),
-    compareRuns: async (p) => (record('compareRuns', p), library.compare(p.ids, p.baseline)),
+    compareRuns: async (p) => (record('compareRuns', p), library.compare(p.files, p.baseline)),
     exportFile: async (p) => (record('exportFile', p), { name: `${p.kind}.csv`, mime: 'text/csv', text: 'a,b\r\n' }),
     onPush(l) {
       listeners.add(l);

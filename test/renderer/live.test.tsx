@@ -87,6 +87,17 @@ describe('live page', () => {
     expect(screen.getByTestId('saturation-warning').textContent).toMatch(/limited by the client, not the cluster/);
   });
 
+  it('does not blame the client for a second in which more operations failed than succeeded', () => {
+    const down = sample(0, { get: 0, put: 0, getErrors: 10, workers: [{ id: 0, rssMiB: 50, elu: 0.99 }] });
+    down.ops.put.unavailable = 500;
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: [down] }), connection: 'open' });
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('tile-ops').textContent).toBe('0');
+    expect(screen.getByTestId('tile-unavailable').textContent).toBe('500');
+    expect(screen.getByTestId('tile-p99').textContent).toBe('–');
+    expect(screen.queryByTestId('saturation-warning')).toBeNull();
+  });
+
   it('stops the run, and shows the summary and exact buckets when it has ended', async () => {
     showRun(3, { logs: [{ level: 'error', message: 'ECONNRESET', at: 1, source: 'worker 0' }] });
     const fake = fakeBridge();

@@ -43,28 +43,58 @@ describe('the Runs page', () => {
   it('deletes only after confirmation, and compares the picked runs with the first picked as baseline', async () => {
     const fake = fakeBridge();
     fake.library.runs = RUNS;
-    const view = { comparison: { runs: [], baseline: 0, settings: [], throughput: [], p99: [], latency: [] }, throughput: {}, p99: [], memory: [] } as CompareView;
+    const view = { comparison: { runs: [], baseline: 0, settings: [], throughput: [], p99: [], latency: [], partialLeftOut: [] }, throughput: {}, p99: [], memory: [] } as CompareView;
     fake.library.compare = async () => view;
     render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
     await screen.findByTestId('runs-table');
     fireEvent.click(screen.getByTestId('delete-aaaaaaaa'));
     expect(fake.calls.some((c) => c.channel === 'deleteRun')).toBe(false);
     fireEvent.click(screen.getByTestId('confirm-delete-aaaaaaaa'));
-    await waitFor(() => expect(fake.calls.find((c) => c.channel === 'deleteRun')?.payload).toEqual({ id: 'aaaaaaaa-1' }));
+    await waitFor(() => expect(fake.calls.find((c) => c.channel === 'deleteRun')?.payload).toEqual({ file: RUNS[0].file }));
     await waitFor(() => expect(rowIds()).toEqual(['run-row-cccccccc', 'run-row-bbbbbbbb']));
     expect((screen.getByTestId('compare-button') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByTestId('pick-bbbbbbbb'));
     fireEvent.click(screen.getByTestId('pick-cccccccc'));
     fireEvent.click(screen.getByTestId('compare-button'));
     await waitFor(() => expect(useKv.getState().page).toBe('compare'));
-    expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({ ids: ['bbbbbbbb-2', 'cccccccc-3'], baseline: 0 });
+    expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({ files: [RUNS[1].file, RUNS[2].file], baseline: 0 });
+  });
+});
+
+describe('copies of one run', () => {
+  it('are listed apart, each naming its file, and every action names the file of its row', async () => {
+    const fake = fakeBridge();
+    const copy = { ...RUNS[0], file: `copy-of-${RUNS[0].file}` };
+    fake.library.runs = [...RUNS, copy];
+    const view = { comparison: { runs: [], baseline: 0, settings: [], throughput: [], p99: [], latency: [], partialLeftOut: [] }, throughput: {}, p99: [], memory: [] } as CompareView;
+    fake.library.compare = async () => view;
+    const { container } = render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
+    await screen.findByTestId('runs-table');
+    const row = (file: string) => container.querySelector(`tr[data-file="${file}"]`) as HTMLElement;
+    expect(screen.getAllByTestId('run-copy').map((e) => e.textContent)).toEqual(expect.arrayContaining([`copy: ${copy.file}`, `copy: ${RUNS[0].file}`]));
+    const copyRow = row(copy.file);
+    fireEvent.change(copyRow.querySelector('.label-input') as HTMLElement, { target: { value: 'mine' } });
+    fireEvent.blur(copyRow.querySelector('.label-input') as HTMLElement);
+    await waitFor(() => expect(fake.calls.find((c) => c.channel === 'labelRun')?.payload).toEqual({ file: copy.file, label: 'mine' }));
+    fireEvent.click(copyRow.querySelector('[data-testid="open-aaaaaaaa"]') as HTMLElement);
+    await waitFor(() => expect(fake.calls.find((c) => c.channel === 'openRun')?.payload).toEqual({ file: copy.file }));
+    fireEvent.click(row(RUNS[0].file).querySelector('input[type="checkbox"]') as HTMLElement);
+    fireEvent.click(copyRow.querySelector('input[type="checkbox"]') as HTMLElement);
+    fireEvent.click(screen.getByTestId('compare-button'));
+    await waitFor(() => expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({ files: [RUNS[0].file, copy.file], baseline: 0 }));
+    useKv.getState().setPage('runs');
+    fireEvent.click(row(copy.file).querySelector('[data-testid="delete-aaaaaaaa"]') as HTMLElement);
+    fireEvent.click(row(copy.file).querySelector('[data-testid="confirm-delete-aaaaaaaa"]') as HTMLElement);
+    await waitFor(() => expect(fake.calls.find((c) => c.channel === 'deleteRun')?.payload).toEqual({ file: copy.file }));
+    await waitFor(() => expect(row(copy.file)).toBeNull());
+    expect(row(RUNS[0].file)).not.toBeNull();
   });
 });
 
 describe('a compare link', () => {
   it('names 2 to 8 runs and a baseline among them, or nothing', () => {
-    expect(parseCompareLink('#compare=a,b&baseline=1')).toEqual({ ids: ['a', 'b'], baseline: 1 });
-    expect(parseCompareLink('#compare=a,b')).toEqual({ ids: ['a', 'b'], baseline: 0 });
+    expect(parseCompareLink('#compare=a.ndjson,b.ndjson&baseline=1')).toEqual({ files: ['a.ndjson', 'b.ndjson'], baseline: 1 });
+    expect(parseCompareLink('#compare=a.ndjson,b.ndjson')).toEqual({ files: ['a.ndjson', 'b.ndjson'], baseline: 0 });
     expect(parseCompareLink('#compare=a')).toBeNull();
     expect(parseCompareLink('#compare=a,b&baseline=2')).toBeNull();
     expect(parseCompareLink('')).toBeNull();
@@ -81,6 +111,8 @@ describe('a finished repeat', () => {
     const fake = fakeBridge();
     const counts = [100, 102, 98, 101, 60];
     const runs = counts.map((n, i) => fixtureRun(`run-${i}`, steady(10, { get: { count: n, us: 1000 } })));
+    // The push names runs by id; the comparison asks for their files, found in the library.
+    fake.library.runs = runs.map((r, i) => item(r.header.id, 'kv-async', 100, `2026-11-01T1${i}:00:00.000Z`));
     fake.library.compare = async (ids, baseline) => ({
       comparison: compareRuns(runs, baseline),
       throughput: {},
@@ -97,7 +129,7 @@ describe('a finished repeat', () => {
       }),
     );
     const row = await screen.findByTestId('repeat-ops/s');
-    expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({ ids: runs.map((r) => r.header.id), baseline: 0 });
+    expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({ files: fake.library.runs.map((r) => r.file), baseline: 0 });
     expect(row.textContent).toMatch(/^ops\/s101/);
     expect(row.textContent).toMatch(/#5 run-4/);
   });

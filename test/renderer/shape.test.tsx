@@ -148,8 +148,18 @@ describe('tiles and progress', () => {
   it('reads the newest second as plain numbers', () => {
     const s = sample(0, { get: 900, put: 100, getErrors: 3, getTimeouts: 1, lat: { p50: 420, p99: 2500 }, workers: [{ id: 0, rssMiB: 40 }, { id: 1, rssMiB: 60 }], nodes: [node('a', {})] });
     const t = Object.fromEntries(tileValues(s, 'builtin-kv').map((x) => [x.id, x.value]));
-    expect(t).toEqual({ ops: '1000', reads: '900', writes: '100', errors: '4', p50: '0.42', p99: '2.50', memory: '100.0', nodes: '1' });
+    expect(t).toEqual({ ops: '1000', reads: '900', writes: '100', errors: '4', unavailable: '0', p50: '0.42', p99: '2.50', memory: '100.0', nodes: '1' });
     expect(tileValues(undefined, 'redis').every((x) => x.value === '–')).toBe(true);
+  });
+
+  it('shows unavailable operations, and no latency for a second in which nothing succeeded', () => {
+    const s = sample(0, { get: 0, put: 0, lat: { p50: 0, p99: 0 } });
+    s.ops.get.unavailable = 40;
+    s.ops.put.unavailable = 24;
+    const tiles = tileValues(s, 'builtin-kv');
+    const t = Object.fromEntries(tiles.map((x) => [x.id, x.value]));
+    expect(t).toMatchObject({ ops: '0', unavailable: '64', p50: '–', p99: '–' });
+    expect(tiles.find((x) => x.id === 'unavailable')?.alert).toBe(true);
   });
 
   it('runs through warm-up and run, counting second 0 as the first', () => {

@@ -49,6 +49,7 @@ export interface OpSpec {
   errors?: number;
   timeouts?: number;
   notFound?: number;
+  unavailable?: number;
 }
 
 export function tick(worker: number, second: number, ops: Record<string, OpSpec>, extra: Partial<Tick> = {}): Tick {
@@ -63,6 +64,7 @@ export function tick(worker: number, second: number, ops: Record<string, OpSpec>
           errors: o.errors ?? 0,
           timeouts: o.timeouts ?? 0,
           notFound: o.notFound ?? 0,
+          unavailable: o.unavailable ?? 0,
           hist: histOf(o.values ?? []),
         },
       ]),

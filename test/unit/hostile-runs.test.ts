@@ -46,7 +46,7 @@ describe('run files from elsewhere', () => {
     expect(files[0]).toMatch(/^[\w-]+\.ndjson$/);
     // The stored header carries the new id, so every later action finds it by that id.
     expect(JSON.parse(readFileSync(join(dir, files[0]), 'utf8').split('\n')[0]).data.id).toBe(item.id);
-    expect((await handlers.openRun({ id: item.id })).run?.runId).toBe(item.id);
+    expect((await handlers.openRun({ file: item.file })).run?.runId).toBe(item.id);
   });
 
   it('a UUID id is kept as it is', async () => {
@@ -61,15 +61,15 @@ describe('run files from elsewhere', () => {
     const byHand = withPassword(fixtureRun('ffff0000-0000-4000-8000-00000000000f', steady(3, { get: { count: 12, us: 100 } })));
     writeFileSync(join(dir, '2026-11-02T10-00-00-000Z_by-hand_ffff0000.ndjson'), ndjson(byHand));
     for (const f of readdirSync(dir).filter((n) => !n.includes('by-hand'))) expect(readFileSync(join(dir, f), 'utf8')).not.toContain(SECRET);
-    const ids = [imported.id, byHand.header.id];
-    const answers: unknown[] = [await handlers.listRuns(), await handlers.compareRuns({ ids, baseline: 0 })];
-    for (const id of ids) {
-      const opened = await handlers.openRun({ id });
+    const files = [imported.file, '2026-11-02T10-00-00-000Z_by-hand_ffff0000.ndjson'];
+    const answers: unknown[] = [await handlers.listRuns(), await handlers.compareRuns({ files, baseline: 0 })];
+    for (const file of files) {
+      const opened = await handlers.openRun({ file });
       expect((opened.run?.scenario.target as { password?: string }).password).toBe('***');
       answers.push(opened);
-      for (const kind of ['run-seconds', 'run-file'] as const) answers.push(await handlers.exportFile({ kind, ids: [id] }));
+      for (const kind of ['run-seconds', 'run-file'] as const) answers.push(await handlers.exportFile({ kind, files: [file] }));
     }
-    for (const kind of ['compare-summary', 'compare-series'] as const) answers.push(await handlers.exportFile({ kind, ids, baseline: 0 }));
+    for (const kind of ['compare-summary', 'compare-series'] as const) answers.push(await handlers.exportFile({ kind, files, baseline: 0 }));
     for (const a of answers) expect(JSON.stringify(a)).not.toContain(SECRET);
   });
 

@@ -23,33 +23,36 @@ describe('the run library', () => {
   const b = fixtureRun('bbbb0000-0000-4000-8000-00000000000b', steady(3, { get: { count: 20, us: 100 } }));
   const c = fixtureRun('cccc0000-0000-4000-8000-00000000000c', steady(3, { get: { count: 30, us: 100 } }));
 
+  const fileA = '2026-11-01T10-00-00-000Z_kv-async_aaaa0000.ndjson';
+  const fileB = '2026-11-01T11-00-00-000Z_kv-async_bbbb0000.ndjson';
+
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'kvscope-lib-'));
     lib = new RunLibrary(dir);
-    writeFileSync(join(dir, '2026-11-01T10-00-00-000Z_kv-async_aaaa0000.ndjson'), ndjson(a));
-    writeFileSync(join(dir, '2026-11-01T11-00-00-000Z_kv-async_bbbb0000.ndjson'), ndjson(b));
+    writeFileSync(join(dir, fileA), ndjson(a));
+    writeFileSync(join(dir, fileB), ndjson(b));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('labels a run beside it, and a label too long is refused with the limit', async () => {
     const before = digest(dir);
-    await lib.label(a.header.id, 'before upgrade');
+    await lib.label(fileA, 'before upgrade');
     expect((await lib.list()).find((r) => r.id === a.header.id)?.label).toBe('before upgrade');
     expect((await lib.list()).find((r) => r.id === b.header.id)?.label).toBe('');
     const after = digest(dir);
     for (const [f, h] of Object.entries(before)) expect(after[f]).toBe(h);
-    await expect(lib.label(a.header.id, 'x'.repeat(MAX_LABEL_LENGTH + 1))).rejects.toThrow(/at most 200 characters/);
+    await expect(lib.label(fileA, 'x'.repeat(MAX_LABEL_LENGTH + 1))).rejects.toThrow(/at most 200 characters/);
   });
 
   it('deletes exactly one run and its label, leaving the others byte for byte', async () => {
-    await lib.label(a.header.id, 'gone soon');
-    await lib.label(b.header.id, 'stays');
+    await lib.label(fileA, 'gone soon');
+    await lib.label(fileB, 'stays');
     const before = digest(dir);
-    await lib.delete(a.header.id);
+    await lib.delete(fileA);
     const after = digest(dir);
     expect(Object.keys(after).sort()).toEqual(Object.keys(before).filter((f) => !f.includes('aaaa0000')).sort());
     for (const [f, h] of Object.entries(after)) expect(h).toBe(before[f]);
-    await expect(lib.delete(a.header.id)).rejects.toThrow(/no run/);
+    await expect(lib.delete(fileA)).rejects.toThrow(/no run/);
   });
 
   it('imports a run file under a fresh name, never over another, and refuses foreign or known runs', async () => {
@@ -75,9 +78,14 @@ describe('the run library', () => {
 
   it('refuses bad library requests where they arrive, naming the field', async () => {
     const handlers = { labelRun: async () => ({ ok: true }), compareRuns: async () => ({}) } as unknown as BridgeHandlers;
-    await expect(dispatchRequest(handlers, 'labelRun', { id: 'x', label: 'y'.repeat(MAX_LABEL_LENGTH + 1) })).rejects.toThrow(/labelRun: label/);
-    await expect(dispatchRequest(handlers, 'compareRuns', { ids: ['only-one'], baseline: 0 })).rejects.toThrow(/compareRuns: ids/);
-    await expect(dispatchRequest(handlers, 'labelRun', { id: 'x', label: 'ok', extra: 1 })).rejects.toThrow(/labelRun/);
+    await expect(dispatchRequest(handlers, 'labelRun', { file: 'x.ndjson', label: 'y'.repeat(MAX_LABEL_LENGTH + 1) })).rejects.toThrow(/labelRun: label/);
+    await expect(dispatchRequest(handlers, 'compareRuns', { files: ['only-one.ndjson'], baseline: 0 })).rejects.toThrow(/compareRuns: files/);
+    await expect(dispatchRequest(handlers, 'labelRun', { file: 'x.ndjson', label: 'ok', extra: 1 })).rejects.toThrow(/labelRun/);
+    // A run is named by a plain file name in the runs folder: no folder, no other suffix, no id.
+    for (const file of ['../x.ndjson', 'a/b.ndjson', 'a\\b.ndjson', 'x.txt', a.header.id]) {
+      await expect(dispatchRequest(handlers, 'labelRun', { file, label: 'ok' })).rejects.toThrow(/labelRun: file/);
+    }
+    for (const file of ['../x.ndjson', 'x.txt', a.header.id]) await expect(lib.label(file, 'ok')).rejects.toThrow(/^file: /);
   });
 });
 
@@ -105,7 +113,7 @@ describe('a very large run file', () => {
       [run.header.id, 'done'],
       ['aaaa', 'done'],
     ]);
-    const opened = await lib.read(run.header.id);
+    const opened = await lib.read('2026-11-01T10-00-00-000Z_big_dddd0000.ndjson');
     expect(opened.samples.length).toBeGreaterThanOrEqual(copies);
     expect(opened.interrupted).toBe(false);
   });

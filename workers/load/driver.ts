@@ -42,6 +42,12 @@ export interface Driver {
   outcome(result: unknown): Outcome;
   /** Whether a rejection of `run` was a timeout rather than an error. */
   isTimeout(err: unknown): boolean;
+  /**
+   * Whether a rejection of `run` means the target could not be reached (see
+   * connection-failure.ts); such operations count as unavailable and back
+   * off. isConnectionFailure() when absent.
+   */
+  isUnavailable?(err: unknown): boolean;
   /** A failure in the words of the error log (e.g. with the client's result code); err.message when absent. */
   describeError?(err: unknown): string;
   /** Per-node counts since the last call, for drivers that know which node serves each operation. */

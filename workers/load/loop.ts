@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
+import { isConnectionFailure } from './connection-failure';
 import { NOT_FOUND, type Driver } from './driver';
 import type { OpPicker } from './picker';
 import type { Recorder } from './recorder';
@@ -28,7 +29,7 @@ export interface LoopOptions {
   budget?: number;
   /** An operation unanswered for this long counts as a timeout and frees its slot. */
   opTimeoutMs: number;
-  /** Called on every failed operation (never on success), e.g. to log why. */
+  /** Called on every failed operation (never on success, unavailable included), e.g. to log why. */
   onFailure?: (op: string, err: unknown, timeout: boolean) => void;
 }
 
@@ -42,6 +43,11 @@ export interface LoopOptions {
  * record and a few counters. An operation that times out is counted at once
  * and its slot moves on, as a client with a command timeout would; its late
  * answer is ignored.
+ *
+ * An operation that could not reach the target (the driver's isUnavailable)
+ * counts as unavailable, not as an error with a latency, and its slot waits
+ * an exponential back-off before its next operation, so a dead server is
+ * probed a few times a second per slot instead of spun on.
  */
 export class LoadLoop extends EventEmitter {
   inFlightNow = 0;
@@ -55,6 +61,8 @@ export class LoadLoop extends EventEmitter {
   private readonly slots: Slot[];
   /** Free slots of the fixed-rate loop. */
   private readonly free: Slot[] = [];
+  /** Back-off waits under way; cleared on stop so they never delay the drain. */
+  private readonly waiting = new Set<NodeJS.Timeout>();
 
   constructor(readonly o: LoopOptions) {
     super();
@@ -80,6 +88,7 @@ export class LoadLoop extends EventEmitter {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.clearWaiting();
     this.maybeDrained();
   }
 
@@ -145,6 +154,7 @@ export class LoadLoop extends EventEmitter {
     this.o.driver.run(rec.ops[op], slot.picker.key).then(
       (result) => {
         if (slot.gen !== gen) return; // already counted as a timeout
+        slot.backoff.reset();
         rec.ok(op, (performance.now() - start) * 1000, this.o.driver.outcome(result) === NOT_FOUND);
         this.release(slot);
       },
@@ -157,20 +167,49 @@ export class LoadLoop extends EventEmitter {
 
   /** The driver's own timeout errors and the watchdog's both count as timeouts. */
   private failed(slot: Slot, err: unknown, timeout: boolean): void {
-    this.o.recorder.fail(slot.op, timeout);
+    const unavailable = !timeout && this.isUnavailable(err);
+    if (unavailable) this.o.recorder.unavailable(slot.op);
+    else this.o.recorder.fail(slot.op, timeout);
     this.o.onFailure?.(this.o.recorder.ops[slot.op], err, timeout);
+    if (unavailable) return this.backOff(slot);
     // A failure can arrive in the same turn (e.g. a closed connection):
     // yield so ticks and stop messages are never starved by a spin.
     setImmediate(() => this.release(slot));
   }
 
+  private isUnavailable(err: unknown): boolean {
+    const d = this.o.driver;
+    return d.isUnavailable ? d.isUnavailable(err) : isConnectionFailure(err);
+  }
+
+  /** The slot is free at once (nothing is in flight), but its next operation waits. */
+  private backOff(slot: Slot): void {
+    slot.busy = false;
+    this.inFlightNow--;
+    if (this.stopped) return this.maybeDrained();
+    const t = setTimeout(() => {
+      this.waiting.delete(t);
+      this.resume(slot);
+    }, slot.backoff.next());
+    this.waiting.add(t);
+  }
+
   private release(slot: Slot): void {
     slot.busy = false;
     this.inFlightNow--;
+    this.resume(slot);
+  }
+
+  private resume(slot: Slot): void {
     if (this.stopped) return this.maybeDrained();
     if (this.o.rate === undefined) return this.issueClosed(slot);
     this.free.push(slot);
     if (!this.timer) this.pump();
+  }
+
+  private clearWaiting(): void {
+    for (const t of this.waiting) clearTimeout(t);
+    this.waiting.clear();
   }
 
   private watch = (): void => {
@@ -187,6 +226,7 @@ export class LoadLoop extends EventEmitter {
     if (this.stopped && this.inFlightNow === 0 && !this.timer && !this.drainedSent) {
       this.drainedSent = true;
       if (this.watchdog) clearInterval(this.watchdog);
+      this.clearWaiting();
       this.emit('drained');
     }
   }

@@ -11,6 +11,7 @@ export class Recorder {
   private readonly errors: number[];
   private readonly timeouts: number[];
   private readonly notFound: number[];
+  private readonly unreachable: number[];
   private readonly hists: Histogram[];
 
   constructor(readonly ops: readonly string[]) {
@@ -18,6 +19,7 @@ export class Recorder {
     this.errors = ops.map(() => 0);
     this.timeouts = ops.map(() => 0);
     this.notFound = ops.map(() => 0);
+    this.unreachable = ops.map(() => 0);
     this.hists = ops.map(() => createHistogram());
   }
 
@@ -33,6 +35,11 @@ export class Recorder {
     else this.errors[op]++;
   }
 
+  /** The target could not be reached: neither an answer nor a latency, so no histogram entry. */
+  unavailable(op: number): void {
+    this.unreachable[op]++;
+  }
+
   /** This second's numbers, encoded; the counters start again from zero. */
   drain(): Record<string, OpTick> {
     const out: Record<string, OpTick> = {};
@@ -42,9 +49,10 @@ export class Recorder {
         errors: this.errors[i],
         timeouts: this.timeouts[i],
         notFound: this.notFound[i],
+        unavailable: this.unreachable[i],
         hist: encodeHistogram(this.hists[i]),
       };
-      this.count[i] = this.errors[i] = this.timeouts[i] = this.notFound[i] = 0;
+      this.count[i] = this.errors[i] = this.timeouts[i] = this.notFound[i] = this.unreachable[i] = 0;
       this.hists[i].reset();
     });
     return out;

@@ -1,3 +1,4 @@
+import { Backoff } from './backoff';
 import type { OpPicker } from './picker';
 
 /**
@@ -14,6 +15,8 @@ export interface Slot {
   /** When the operation was actually sent, for the timeout. */
   sent: number;
   gen: number;
+  /** Wait before this slot's next operation while the target cannot be reached. */
+  backoff: Backoff;
 }
 
 export function makeSlots(pickers: readonly OpPicker[], count: number): Slot[] {
@@ -24,6 +27,7 @@ export function makeSlots(pickers: readonly OpPicker[], count: number): Slot[] {
     start: 0,
     sent: 0,
     gen: 0,
+    backoff: new Backoff(),
   }));
 }
 

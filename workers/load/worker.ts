@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { decodeMessage } from '../../app/protocol/envelope';
 import { ToWorkerSchema, type FromWorker, type WorkerStart } from '../../app/protocol/worker';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
+import { installCrashHandlers, sendFatalAndExit } from '../crash';
 import type { Driver } from './driver';
 import { driverFor } from './drivers';
 import { ErrorLog } from './error-log';
@@ -22,6 +23,7 @@ process.on('SIGINT', () => undefined);
 // Main is gone (crashed or killed): nobody will read our numbers, and an
 // orphan would keep loading the target.
 process.on('disconnect', () => process.exit(0));
+installCrashHandlers('worker');
 
 let state: 'idle' | 'connecting' | 'ready' | 'running' | 'stopping' = 'idle';
 let driver: Driver | undefined;
@@ -117,7 +119,7 @@ function finish(): void {
 }
 
 function fatal(message: string): void {
-  send({ type: 'fatal', data: { message } }, () => void exit(1));
+  sendFatalAndExit(message, 1, () => driver?.close());
 }
 
 async function exit(code: number): Promise<void> {

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { Client } from 'hazelcast-client';
+import { makeOwnedTempDir } from '../temp-dirs';
 import { findOnPath } from './which';
 import { freePort } from './free-port';
 import { hazelcastJar } from './hazelcast-jar';
@@ -52,7 +52,7 @@ export async function startHazelcastCluster(members: number, clusterName: string
   const jarPath = await hazelcastJar(jar);
   // One class path entry: a separator in the name would let java load classes from elsewhere too.
   if (jarPath.includes(delimiter) || jarPath.includes('*')) throw new Error(`the Hazelcast jar path ${jarPath} holds "${delimiter}" or "*"; java would read it as several class path entries`);
-  const dir = mkdtempSync(join(tmpdir(), 'kvscope-hazelcast-'));
+  const dir = makeOwnedTempDir('hazelcast');
   const ports: number[] = [];
   for (let i = 0; i < members; i++) ports.push(await freePort(HOST));
   const servers = ports.map((port) => {

@@ -1,6 +1,7 @@
 import { decodeMessage } from '../../app/protocol/envelope';
 import { ToTargetSchema } from '../../app/protocol/target';
 import { TargetSchema } from '../../app/scenario/targets';
+import { installCrashHandlers, sendFatalAndExit } from '../crash';
 import { errorMessage, logToMain, sendToMain } from '../targets/ipc';
 import { startHazelcastCluster } from './hazelcast-cluster';
 import { startRedisCluster, type LocalCluster } from './redis-cluster';
@@ -24,7 +25,7 @@ if (!process.send) {
 process.on('SIGINT', () => {}); // main orchestrates the stop on Ctrl-C
 process.on('SIGTERM', () => void stop());
 process.on('disconnect', () => void stop());
-process.on('uncaughtException', (err) => void fatal(`local cluster keeper crashed: ${err.message}`));
+installCrashHandlers('local cluster', () => cluster?.stop());
 process.on('message', (raw: unknown) => {
   const d = decodeMessage(ToTargetSchema, raw);
   if (!d.ok) return logToMain('warn', `local cluster ignored a message: ${d.reason}`);
@@ -72,7 +73,6 @@ async function stop(): Promise<void> {
   process.exit(0);
 }
 
-async function fatal(message: string): Promise<void> {
-  await cluster?.stop().catch(() => undefined);
-  sendToMain({ type: 'fatal', data: { message } }, () => process.exit(1));
+function fatal(message: string): void {
+  sendFatalAndExit(message, 1, () => cluster?.stop());
 }

@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import Redis from 'ioredis';
+import { makeOwnedTempDir } from '../temp-dirs';
 import { freePort } from './free-port';
 import { SpawnedServer, waitUntil } from './spawned';
 import { findOnPath } from './which';
@@ -28,7 +27,7 @@ export interface LocalCluster {
 export async function startRedisCluster(masters: number): Promise<LocalCluster> {
   const bin = redisServerPath();
   if (!bin) throw new Error('a local Redis Cluster needs redis-server (not found on PATH; set KVSCOPE_REDIS_SERVER)');
-  const dir = mkdtempSync(join(tmpdir(), 'kvscope-redis-cluster-'));
+  const dir = makeOwnedTempDir('redis-cluster');
   const servers: { port: number; server: SpawnedServer }[] = [];
   const clients: Redis[] = [];
   const stop = async (): Promise<void> => {

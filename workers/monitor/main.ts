@@ -2,6 +2,7 @@ import { decodeMessage } from '../../app/protocol/envelope';
 import { ToTargetSchema } from '../../app/protocol/target';
 import { parseSeedHosts } from '../../app/scenario/aerospike-target';
 import { TargetSchema } from '../../app/scenario/targets';
+import { installCrashHandlers, sendFatalAndExit } from '../crash';
 import { errorMessage, logToMain, sendToMain } from '../targets/ipc';
 import type { Poller } from './poller';
 
@@ -27,8 +28,7 @@ if (!process.send) {
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => stop());
 process.on('disconnect', () => stop());
-process.on('uncaughtException', (err) => fatal(`monitor crashed: ${err.stack ?? err.message}`));
-process.on('unhandledRejection', (reason) => fatal(`monitor crashed: ${errorMessage(reason)}`));
+installCrashHandlers('monitor', halt);
 process.on('message', (raw: unknown) => {
   const d = decodeMessage(ToTargetSchema, raw);
   if (!d.ok) return logToMain('warn', `monitor ignored a message: ${d.reason}`);
@@ -100,7 +100,10 @@ function stop(): void {
 }
 
 function fatal(message: string): void {
+  sendFatalAndExit(message, 1, halt);
+}
+
+function halt(): void {
   if (timer) clearInterval(timer);
   poller?.close();
-  sendToMain({ type: 'fatal', data: { message } }, () => process.exit(1));
 }

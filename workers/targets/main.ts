@@ -1,5 +1,6 @@
 import { decodeMessage } from '../../app/protocol/envelope';
 import { ToTargetSchema, type TargetStart } from '../../app/protocol/target';
+import { installCrashHandlers, sendFatalAndExit } from '../crash';
 import { errorMessage, logToMain, sendToMain } from './ipc';
 import type { RunningTarget } from './running-target';
 import { startTarget } from './start-target';
@@ -33,8 +34,7 @@ process.on('disconnect', () => {
   running?.kill();
   process.exit(0);
 });
-process.on('uncaughtException', (err) => fatal(`target crashed: ${err.stack ?? err.message}`));
-process.on('unhandledRejection', (reason) => fatal(`target crashed: ${errorMessage(reason)}`));
+installCrashHandlers('target', () => running?.kill());
 process.on('message', onMessage);
 
 function onMessage(raw: unknown): void {
@@ -92,7 +92,5 @@ async function stop(): Promise<void> {
 }
 
 function fatal(message: string): void {
-  running?.kill();
-  // Exit only once the message is on its way, or main would see a bare exit code.
-  sendToMain({ type: 'fatal', data: { message } }, () => process.exit(1));
+  sendFatalAndExit(message, 1, () => running?.kill());
 }

@@ -4,6 +4,8 @@ import type { SeriesSource } from './seriesSource';
 import { timeScale } from './timeScale';
 
 const BAND_FILL = '#94a3b8';
+/** Seconds whose numbers are not the scenario's load (a worker missing): amber, like a warning. */
+const WARN_FILL = '#f59e0b';
 const BAND_OPACITY = 0.12;
 const LABEL_FILL = '#334155';
 const LABEL_SIZE = 11;
@@ -16,6 +18,8 @@ export interface Band {
   from: number;
   to: number;
   label: string;
+  /** 'warn' for seconds to read with care; plain (grey) otherwise. */
+  tone?: 'warn';
 }
 
 interface Props {
@@ -41,8 +45,8 @@ export function PlotBands({ source, bands }: Props) {
         const right = Math.min(area.width, scale.x(b.to));
         if (right <= left) return null;
         return (
-          <g key={b.label} className="plot-band">
-            <rect x={area.x + left} y={area.y} width={right - left} height={area.height} fill={BAND_FILL} fillOpacity={BAND_OPACITY} />
+          <g key={`${b.label}@${b.from}`} className={b.tone ? `plot-band plot-band-${b.tone}` : 'plot-band'}>
+            <rect x={area.x + left} y={area.y} width={right - left} height={area.height} fill={b.tone === 'warn' ? WARN_FILL : BAND_FILL} fillOpacity={BAND_OPACITY} />
             <text x={area.x + (left + right) / 2} y={area.y + LABEL_OFFSET} dy={HANGING} textAnchor="middle" fill={LABEL_FILL} fontSize={LABEL_SIZE}>
               {b.label}
             </text>

@@ -5,13 +5,13 @@ import { useKv } from '../store/store';
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-/** `#compare=ID,ID[,...]&baseline=N`: the runs a link (or `kvscope compare --png`) asks to see side by side. */
-export function parseCompareLink(hash: string): { ids: string[]; baseline: number } | null {
+/** `#compare=FILE,FILE[,...]&baseline=N`: the run files a link (or `kvscope compare --png`) asks to see side by side. */
+export function parseCompareLink(hash: string): { files: string[]; baseline: number } | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const ids = (params.get('compare') ?? '').split(',').filter((id) => id !== '');
+  const files = (params.get('compare') ?? '').split(',').filter((f) => f !== '');
   const baseline = Number(params.get('baseline') ?? '0');
-  if (ids.length < MIN_RUNS || ids.length > MAX_RUNS || !Number.isInteger(baseline) || baseline < 0 || baseline >= ids.length) return null;
-  return { ids, baseline };
+  if (files.length < MIN_RUNS || files.length > MAX_RUNS || !Number.isInteger(baseline) || baseline < 0 || baseline >= files.length) return null;
+  return { files, baseline };
 }
 
 /** Opens the comparison a page was loaded with, once the Bridge answers. */

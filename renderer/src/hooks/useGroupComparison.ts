@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Pushes } from '../../../app/protocol/bridge';
+import type { Bridge, Pushes } from '../../../app/protocol/bridge';
 import { MAX_RUNS, MIN_RUNS } from '../../../app/stats/compare';
 import { useBridge } from '../bridge/context';
 import { useKv, type OpenComparison } from '../store/store';
@@ -11,6 +11,16 @@ const message = (err: unknown): string => (err instanceof Error ? err.message : 
  * itself: a sweep's values (one run each, the first value the baseline), or
  * a repeat's runs with their median, spread and outliers.
  */
+/** The files the group's runs were written to (the push names runs by id; requests name them by file). */
+async function filesOf(bridge: Bridge, ids: string[]): Promise<string[]> {
+  const runs = await bridge.listRuns({});
+  return ids.map((id) => {
+    const hit = runs.find((r) => r.id === id && r.status !== 'unreadable');
+    if (!hit) throw new Error(`run ${id} is not in the library`);
+    return hit.file;
+  });
+}
+
 export function useGroupComparison(): void {
   const { bridge } = useBridge();
   useEffect(
@@ -22,13 +32,15 @@ export function useGroupComparison(): void {
         const sweep = group.kind === 'sweep' && group.setting ? { setting: group.setting, values } : undefined;
         const ids = sweep ? compare : runIds.slice(0, MAX_RUNS);
         if (ids.length < MIN_RUNS) return;
-        bridge.compareRuns({ ids, baseline: 0 }).then(
-          (view) => {
-            const open: OpenComparison = { ids, baseline: 0, view, ...(sweep ? { sweep } : { repeat: true }) };
-            useKv.getState().showComparison(open);
-          },
-          (err: unknown) => useKv.getState().noteError(`could not compare the ${group.kind}: ${message(err)}`),
-        );
+        filesOf(bridge, ids)
+          .then(async (files) => ({ files, view: await bridge.compareRuns({ files, baseline: 0 }) }))
+          .then(
+            ({ files, view }) => {
+              const open: OpenComparison = { files, baseline: 0, view, ...(sweep ? { sweep } : { repeat: true }) };
+              useKv.getState().showComparison(open);
+            },
+            (err: unknown) => useKv.getState().noteError(`could not compare the ${group.kind}: ${message(err)}`),
+          );
       }),
     [bridge],
   );

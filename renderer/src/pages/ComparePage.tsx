@@ -43,7 +43,7 @@ export function ComparePage() {
   }
   const c = open.view.comparison;
   const exportCsv = (kind: ExportKind) =>
-    bridge.exportFile({ kind, ids: open.ids, baseline: open.baseline }).then(downloadFile, (err: unknown) => setNotice(`export failed: ${message(err)}`));
+    bridge.exportFile({ kind, files: open.files, baseline: open.baseline }).then(downloadFile, (err: unknown) => setNotice(`export failed: ${message(err)}`));
   const exportPng = async () => {
     if (!root.current) return;
     try {

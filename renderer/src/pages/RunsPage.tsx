@@ -2,7 +2,7 @@ import { useState, type DragEvent } from 'react';
 import type { RunListItem } from '../../../app/protocol/bridge';
 import { MAX_COMPARED } from '../components/runs/limits';
 import { RunRow } from '../components/runs/RunRow';
-import { visibleRuns, type SortKey } from '../components/runs/runRows';
+import { copiedIds, visibleRuns, type SortKey } from '../components/runs/runRows';
 import { useBridge } from '../bridge/context';
 import { useRuns } from '../hooks/useRuns';
 import { isActivePhase } from '../store/live';
@@ -51,11 +51,13 @@ export function RunsPage() {
   };
   const compare = () =>
     act('compare', async () => {
-      const view = await bridge.compareRuns({ ids: selected, baseline: 0 });
-      useKv.getState().showComparison({ ids: selected, baseline: 0, view });
+      const view = await bridge.compareRuns({ files: selected, baseline: 0 });
+      useKv.getState().showComparison({ files: selected, baseline: 0, view });
     });
-  const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  // Runs are picked by file: two copies of one run are two rows.
+  const toggle = (file: string) => setSelected((s) => (s.includes(file) ? s.filter((x) => x !== file) : [...s, file]));
   const shown = runs ? visibleRuns(runs, filter, sort) : [];
+  const copied = runs ? copiedIds(runs) : new Set<string>();
   return (
     <div className="runs" onDragOver={(e) => e.preventDefault()} onDrop={onDrop} data-testid="runs-page">
       <div className="toolbar">
@@ -101,7 +103,7 @@ export function RunsPage() {
           </thead>
           <tbody>
             {shown.map((r: RunListItem) => (
-              <RunRow key={r.file} run={r} selected={selected.indexOf(r.id)} onToggle={toggle} canOpen={!running} onChanged={reload} onError={setNotice} />
+              <RunRow key={r.file} run={r} copied={copied.has(r.id)} selected={selected.indexOf(r.file)} onToggle={toggle} canOpen={!running} onChanged={reload} onError={setNotice} />
             ))}
           </tbody>
         </table>

@@ -2,6 +2,7 @@ import type { LiveSample, LiveState } from '../../../app/protocol/bridge';
 import type { LogEntry } from '../../../app/run/format';
 import { appendCapped, lastOf } from './buffer';
 import { appendRows, emptyChartRows } from './chartRows';
+import { appendPartial } from './partial';
 import type { LivePhase, LiveRun, PushEvent } from './types';
 
 /** Seconds kept for the charts: one hour, the same as main keeps for a late window. */
@@ -26,7 +27,7 @@ export const isFinalPhase = (p: LivePhase): boolean => PHASE_RANK[p] === PHASE_R
 export const isActivePhase = (p: LivePhase): boolean => p !== 'idle' && !isFinalPhase(p);
 
 export function emptyLive(): LiveRun {
-  return { run: null, phase: 'idle', rows: emptyChartRows(), last: null, logs: [], summary: null, file: null };
+  return { run: null, phase: 'idle', rows: emptyChartRows(), last: null, logs: [], summary: null, file: null, partial: [] };
 }
 
 /** The live view as main holds it, e.g. for a window opened mid-run. */
@@ -40,6 +41,7 @@ export function fromState(s: LiveState): LiveRun {
     logs: appendCapped([], s.logs, LOG_CAP),
     summary: s.summary,
     file: s.file,
+    partial: appendPartial([], kept),
   };
 }
 
@@ -52,6 +54,7 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
   let { run, phase, summary, file, last } = live;
   let rows = live.rows;
   let logs = live.logs;
+  let partial = live.partial;
   const newSamples: LiveSample[] = [];
   const newLogs: LogEntry[] = [];
   const mine = (runId: string | null): boolean => run !== null && run.runId === runId;
@@ -66,6 +69,7 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
         rows = emptyChartRows();
         last = null;
         logs = [];
+        partial = [];
         newSamples.length = 0;
         newLogs.length = 0;
         break;
@@ -105,6 +109,7 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
     rows: run ? appendRows(rows, newSamples, run.scenario.target.kind, SAMPLE_CAP) : rows,
     last: lastOf(newSamples) ?? last,
     logs: appendCapped(logs, newLogs, LOG_CAP),
+    partial: appendPartial(partial, newSamples),
   };
 }
 

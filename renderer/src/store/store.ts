@@ -12,7 +12,8 @@ import type { LiveRun, Page, PushEvent } from './types';
 export type Split = 'cluster' | 'node';
 
 export interface OpenComparison {
-  ids: string[];
+  /** The compared runs' files in the runs folder (copies of one run share an id, never a file). */
+  files: string[];
   baseline: number;
   view: CompareView;
   /** Set when the comparison is of a sweep: the setting and its values, in run order. */

@@ -2,6 +2,7 @@ import type { LiveSample, LiveState, PushChannel, Pushes, RunInfo } from '../../
 import type { Summary } from '../../../app/metrics/summary';
 import type { LogEntry } from '../../../app/run/format';
 import type { ChartRows } from './chartRows';
+import type { Stretch } from './partial';
 
 /** One push as it waits in the stream hook's batch. */
 export type PushEvent = { [P in PushChannel]: { channel: P; data: Pushes[P] } }[PushChannel];
@@ -24,6 +25,8 @@ export interface LiveRun {
   logs: LogEntry[];
   summary: Summary | null;
   file: string | null;
+  /** Seconds with fewer workers than expected, shaded in the charts. */
+  partial: readonly Stretch[];
 }
 
 export type Page = 'scenarios' | 'live' | 'runs' | 'compare';

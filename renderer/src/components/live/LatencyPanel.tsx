@@ -6,14 +6,14 @@ import { useWindowedRows } from '../../charts/useWindowedRows';
 import { fmtPct, PERCENT } from '../../format';
 import { downsample } from '../../store/downsample';
 import { useKv } from '../../store/store';
-import { useWarmupBand } from './runBands';
+import { useRunBands } from './runBands';
 
 const BOUND_PREFIX = { exact: '', atLeast: '≥ ', below: '< ' } as const;
 
 /** p50 / p95 / p99 / max per second, and the share of operations within 1–16 ms. */
 export function LatencyPanel() {
   const w = useWindowedRows();
-  const bands = useWarmupBand();
+  const bands = useRunBands();
   const summary = useKv((s) => s.live.summary);
   const last = useKv((s) => s.live.last);
   const rows = useMemo(() => downsample(w.latency, reducers(LATENCY)), [w.latency]);

@@ -3,12 +3,12 @@ import { Chart } from '../../charts/Chart';
 import { memorySpec, reducers } from '../../charts/spec';
 import { useWindowedRows } from '../../charts/useWindowedRows';
 import { downsample } from '../../store/downsample';
-import { useWarmupBand } from './runBands';
+import { useRunBands } from './runBands';
 
 /** Resident memory of each load worker: a leak in the client shows here before it skews latency. */
 export function MemoryPanel() {
   const w = useWindowedRows();
-  const bands = useWarmupBand();
+  const bands = useRunBands();
   const { spec, rows } = useMemo(() => {
     const memSpec = memorySpec(w.workerIds);
     return { spec: memSpec, rows: downsample(w.memory, reducers(memSpec)) };

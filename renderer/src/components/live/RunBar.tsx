@@ -3,6 +3,7 @@ import { useBridge } from '../../bridge/context';
 import { fmtClock } from '../../format';
 import { isActivePhase } from '../../store/live';
 import { useKv } from '../../store/store';
+import { verdictOf } from './outcomeView';
 import { phaseLabel, runProgress } from './progress';
 
 /** Which run, its phase, how far through warm-up and run it is, and Stop. */
@@ -11,6 +12,9 @@ export function RunBar() {
   const run = useKv((s) => s.live.run);
   const phase = useKv((s) => s.live.phase);
   const lastSecond = useKv((s) => s.live.last?.second);
+  const summary = useKv((s) => s.live.summary);
+  const last = useKv((s) => s.live.last);
+  const verdict = verdictOf(summary, last);
   const [stopping, setStopping] = useState(false);
   if (!run) return null;
   const p = runProgress(run, phase, lastSecond);
@@ -36,10 +40,21 @@ export function RunBar() {
             {run.group.setting ? ` · ${run.group.setting}=${JSON.stringify(run.group.value)}` : ''}
           </span>
         )}
-        <span className={`phase phase-${phase}`} data-testid="phase" data-phase={phase}>
-          {phaseLabel(phase)}
-        </span>
+        {verdict?.label ? (
+          <span className={`phase ${verdict.className}`} data-testid="phase" data-phase={phase} data-outcome={verdict.label}>
+            {verdict.label}
+          </span>
+        ) : (
+          <span className={`phase phase-${phase}`} data-testid="phase" data-phase={phase}>
+            {phaseLabel(phase)}
+          </span>
+        )}
       </div>
+      {verdict?.reason && (
+        <div className="outcome-reason" data-testid="outcome-reason">
+          {verdict.reason}
+        </div>
+      )}
       <div className="progress-block">
         <div
           className="progress"

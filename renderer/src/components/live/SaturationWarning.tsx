@@ -1,11 +1,15 @@
-import { SATURATED_ELU } from '../../../../app/metrics/limits';
+import { failureDominated, SATURATED_ELU } from '../../../../app/metrics/limits';
 import { useKv } from '../../store/store';
 import { PERCENT } from '../../format';
 
-/** Says when the load generator, not the cluster, is what limits the numbers. */
+/**
+ * Says when the load generator, not the cluster, is what limits the numbers.
+ * Never for a second in which more operations failed than succeeded: a busy
+ * loop then reports a failing target, not a slow client.
+ */
 export function SaturationWarning() {
   const last = useKv((s) => s.live.last ?? undefined);
-  const busy = last?.workers.filter((w) => w.elu >= SATURATED_ELU) ?? [];
+  const busy = last && !failureDominated(last.ops) ? last.workers.filter((w) => w.elu >= SATURATED_ELU) : [];
   if (busy.length === 0) return null;
   const who = busy.map((w) => `worker ${w.id} (${Math.round(w.elu * PERCENT)}%)`).join(', ');
   return (

@@ -4,6 +4,8 @@ import { bucketsFromSummary } from '../../charts/buckets';
 import { US_PER_MS } from '../../charts/shape';
 import { fmtBytes, fmtInt, fmtMs, fmtPct } from '../../format';
 import { useKv } from '../../store/store';
+import { outcomeOf } from '../../../../app/metrics/outcome';
+import { OUTCOME_CLASS } from './outcomeView';
 
 
 function OpRow({ label, o }: { label: string; o: OpSummary }) {
@@ -42,7 +44,7 @@ export function SummaryTable() {
     <section className="panel" data-testid="summary-table">
       <header className="panel-head">
         <h2>
-          Summary <span className={`phase phase-${summary.status}`}>{summary.status}</span>
+          Summary <span className={`phase ${OUTCOME_CLASS[outcomeOf(summary).kind]}`}>{outcomeOf(summary).kind}</span>
         </h2>
         <span className="muted">
           {summary.seconds} s measured after {summary.warmup.seconds} s warm-up ({fmtInt(summary.warmup.ops)} warm-up ops kept apart)

@@ -6,12 +6,12 @@ import { hasNodes as anyNodes } from '../../store/chartRows';
 import { downsample } from '../../store/downsample';
 import { useKv, type Split } from '../../store/store';
 import { Segmented } from '../Segmented';
-import { useWarmupBand } from './runBands';
+import { useRunBands } from './runBands';
 
 /** The AMC-style view: reads and writes per second, success and failed, for the cluster or per node. */
 export function ThroughputPanel() {
   const w = useWindowedRows();
-  const bands = useWarmupBand();
+  const bands = useRunBands();
   const split = useKv((s) => s.view.split);
   const hasNodes = useKv((s) => anyNodes(s.live.rows));
   const perNode = split === 'node' && hasNodes;

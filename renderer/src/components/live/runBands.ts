@@ -2,8 +2,21 @@ import { useMemo } from 'react';
 import type { Band } from '../../charts/Chart';
 import { useKv } from '../../store/store';
 
+/** The label of seconds some worker did not report in. */
+export const PARTIAL_LABEL = 'fewer workers';
+
 /** The warm-up seconds (0 up to `warmupSeconds`, where the measured phase begins); one stable array per run. */
 export function useWarmupBand(): readonly Band[] {
   const warmup = useKv((s) => s.live.run?.warmupSeconds ?? 0);
   return useMemo(() => (warmup > 0 ? [{ from: 0, to: warmup, label: 'warm-up' }] : []), [warmup]);
+}
+
+/** The warm-up and every stretch of seconds with fewer workers than expected; stable while neither changes. */
+export function useRunBands(): readonly Band[] {
+  const warmup = useWarmupBand();
+  const partial = useKv((s) => s.live.partial);
+  return useMemo(
+    () => (partial.length === 0 ? warmup : [...warmup, ...partial.map((p): Band => ({ from: p.from, to: p.to, label: PARTIAL_LABEL, tone: 'warn' }))]),
+    [warmup, partial],
+  );
 }

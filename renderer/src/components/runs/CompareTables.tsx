@@ -61,6 +61,15 @@ export function CompareTables({ c }: { c: Comparison }) {
       <section className="panel">
         <h2>Throughput, ops/s</h2>
         <p className="muted">Mean of the measured seconds. Change: Mann-Whitney U over the per-second values; ~ means not significant at p &lt; 0.05.</p>
+        {(c.partialLeftOut ?? []).some((n) => n > 0) && (
+          <p className="muted" data-testid="compare-partial">
+            Seconds with fewer workers than expected are left out of throughput and p99:{' '}
+            {c.partialLeftOut
+              .map((n, i) => (n > 0 ? `${c.runs[i].name} ${c.runs[i].id.slice(0, 8)}: ${n} s` : ''))
+              .filter(Boolean)
+              .join(', ')}
+          </p>
+        )}
         <FigureTable c={c} rows={c.throughput} fmt={fmtInt} testId="compare-throughput" />
       </section>
       <section className="panel">

@@ -5,14 +5,20 @@ import { downloadFile } from '../../export/download';
 import { fmtInt, fmtMs } from '../../format';
 import { useKv } from '../../store/store';
 import { groupText } from './runRows';
+import { OUTCOME_CLASS } from '../live/outcomeView';
+
+/** Outcomes whose reason is written under the badge, not only in its tooltip. */
+const CAVEAT_KINDS = new Set<string>(['done with errors', 'degraded', 'failed']);
 
 const US_PER_MS = 1000;
 
 interface Props {
   run: RunListItem;
+  /** Another file holds the same run (same id): the row then names its file. */
+  copied?: boolean;
   /** Its place among the runs picked for comparison, -1 when not picked (0 is the baseline). */
   selected: number;
-  onToggle(id: string): void;
+  onToggle(file: string): void;
   /** Opening replaces what the Live page shows, so not while a run is live. */
   canOpen: boolean;
   onChanged(): void;
@@ -22,7 +28,7 @@ interface Props {
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** One run of the library and what can be done with it. */
-export function RunRow({ run: r, selected, onToggle, canOpen, onChanged, onError }: Props) {
+export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, onChanged, onError }: Props) {
   const { bridge } = useBridge();
   const [label, setLabel] = useState(r.label);
   const [confirming, setConfirming] = useState(false);
@@ -37,33 +43,43 @@ export function RunRow({ run: r, selected, onToggle, canOpen, onChanged, onError
       </tr>
     );
   }
-  const exportAs = (kind: ExportKind) => bridge.exportFile({ kind, ids: [r.id] }).then(downloadFile, fail('export'));
+  // Every action names the run by its file, so a copy of a run is never mistaken for it.
+  const file = r.file;
+  const exportAs = (kind: ExportKind) => bridge.exportFile({ kind, files: [file] }).then(downloadFile, fail('export'));
   const saveLabel = () => {
-    if (label !== r.label) bridge.labelRun({ id: r.id, label }).then(onChanged, fail('label'));
+    if (label !== r.label) bridge.labelRun({ file, label }).then(onChanged, fail('label'));
   };
-  const open = () => bridge.openRun({ id: r.id }).then((s) => useKv.getState().showRun(s), fail('open'));
+  const open = () => bridge.openRun({ file }).then((s) => useKv.getState().showRun(s), fail('open'));
   const remove = () =>
-    bridge.deleteRun({ id: r.id }).then(() => {
+    bridge.deleteRun({ file }).then(() => {
       setConfirming(false);
       onChanged();
     }, fail('delete'));
   const id = r.id.slice(0, 8);
   return (
-    <tr data-testid={`run-row-${id}`} data-status={r.status}>
+    <tr data-testid={`run-row-${id}`} data-status={r.status} data-file={file}>
       <td>
-        <input type="checkbox" checked={selected >= 0} onChange={() => onToggle(r.id)} aria-label={`pick ${r.scenario} ${id} for comparison`} data-testid={`pick-${id}`} />
+        <input type="checkbox" checked={selected >= 0} onChange={() => onToggle(file)} aria-label={`pick ${r.scenario} ${id} for comparison`} data-testid={`pick-${id}`} />
         {selected === 0 && <span className="badge">base</span>}
       </td>
       <td>{r.createdAt.replace('T', ' ').slice(0, 19)}</td>
       <td>
         {r.scenario} <span className="muted">{groupText(r)}</span>
+        {copied && (
+          <div className="muted" data-testid="run-copy" title="another file holds a copy of this run (same id)">
+            copy: <code>{file}</code>
+          </div>
+        )}
       </td>
       <td>{r.target}</td>
       <td>{r.seconds === null ? '' : `${r.seconds} s`}</td>
       <td className="num">{r.opsPerSec === null ? '' : fmtInt(r.opsPerSec)}</td>
       <td className="num">{r.p99 === null ? '' : fmtMs(r.p99 / US_PER_MS)}</td>
       <td>
-        <span className={`phase phase-${r.status}`}>{r.status}</span>
+        <span className={`phase ${r.outcome ? OUTCOME_CLASS[r.outcome] : `phase-${r.status}`}`} title={r.reason || undefined} data-testid={`outcome-${id}`}>
+          {r.outcome ?? r.status}
+        </span>
+        {r.reason && CAVEAT_KINDS.has(r.outcome ?? '') && <div className="muted run-reason">{r.reason}</div>}
       </td>
       <td>
         <input className="label-input" value={label} maxLength={200} onChange={(e) => setLabel(e.target.value)} onBlur={saveLabel} placeholder="add a label" data-testid={`label-${id}`} />

@@ -30,6 +30,9 @@ export const CODE = {
   INDEX_FOUND: 200,
 } as const;
 
+/** Result codes of a command that never reached a node: count as unavailable, back off. */
+export const UNAVAILABLE_CODES: readonly number[] = [CODE.CONNECTION, CODE.INVALID_NODE, CODE.MAX_ERROR_RATE];
+
 const AUTH_CODES: readonly number[] = [CODE.INVALID_USER, CODE.INVALID_PASSWORD, CODE.INVALID_CREDENTIAL, CODE.NOT_AUTHENTICATED];
 
 /** The client configuration for a target: seeds, login, TLS, timeouts and pool size. */

@@ -1,7 +1,8 @@
 import Aerospike, { type Client } from 'aerospike';
 import { STREAM_OPS } from '../../../../app/scenario/aerospike-target';
 import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
-import { clientConfig, CODE, codeOf, connectError, describeError, type AerospikeSettings } from './config';
+import { isConnectionFailure } from '../../connection-failure';
+import { clientConfig, CODE, codeOf, connectError, describeError, UNAVAILABLE_CODES, type AerospikeSettings } from './config';
 import { BatchKeys, binValue, valueBytes, type BinValue } from './keys';
 import { prepareSet } from './prepare';
 import { RecordStream } from './stream';
@@ -86,6 +87,12 @@ class AerospikeDriver implements Driver {
 
   isTimeout(err: unknown): boolean {
     return codeOf(err) === CODE.TIMEOUT;
+  }
+
+  /** No connection to the node, no node for the partition, or the client's own circuit breaker. */
+  isUnavailable(err: unknown): boolean {
+    const code = codeOf(err);
+    return (code !== undefined && UNAVAILABLE_CODES.includes(code)) || isConnectionFailure(err);
   }
 
   describeError(err: unknown): string {

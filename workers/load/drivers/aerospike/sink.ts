@@ -1,6 +1,7 @@
 import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ownedTempFileName } from '../../../temp-dirs';
 
 /** Where streamed records go; `blocked` means take no record until `drained()` resolves. */
 export interface Sink {
@@ -25,7 +26,8 @@ export class FileSink implements Sink {
   private opened = false;
 
   constructor(dir: string | undefined, workerId: number) {
-    this.path = join(dir ?? tmpdir(), `kvscope-sink-${process.pid}-${workerId}.ndjson`);
+    // Named with this worker's pid: a sink left by a killed worker is removed by the next run (temp-dirs.ts).
+    this.path = join(dir ?? tmpdir(), ownedTempFileName('sink', workerId, 'ndjson'));
     // A new file only ('wx'): in a shared folder such as /tmp, a file or symlink someone put at
     // this name beforehand must not make the sink overwrite whatever it points to.
     this.out = createWriteStream(this.path, { flags: 'wx' });

@@ -1,9 +1,19 @@
-import { Client, OperationTimeoutError, type IMap } from 'hazelcast-client';
+import {
+  Client,
+  ClientNotActiveError,
+  ClientOfflineError,
+  HazelcastInstanceNotActiveError,
+  IOError,
+  OperationTimeoutError,
+  TargetDisconnectedError,
+  type IMap,
+} from 'hazelcast-client';
 import { parseMembers, type HazelcastSettings } from '../../../../app/scenario/hazelcast-target';
 import { WRITE_OPS } from '../../../../app/scenario/targets';
 import type { TickNode } from '../../../../app/metrics/tick';
 import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
 import { makeValue, Rng } from '../../keys';
+import { isConnectionFailure } from '../../connection-failure';
 import { MemberCounts } from './member-counts';
 
 const CLIENT_VERSION = (require('hazelcast-client/package.json') as { version: string }).version;
@@ -79,6 +89,18 @@ class HazelcastDriver implements Driver {
 
   isTimeout(err: unknown): boolean {
     return err instanceof OperationTimeoutError;
+  }
+
+  /** The client has no connection to the cluster (offline, shut down, member gone). */
+  isUnavailable(err: unknown): boolean {
+    return (
+      err instanceof ClientOfflineError ||
+      err instanceof ClientNotActiveError ||
+      err instanceof HazelcastInstanceNotActiveError ||
+      err instanceof TargetDisconnectedError ||
+      err instanceof IOError ||
+      isConnectionFailure(err)
+    );
   }
 
   describeError(err: unknown): string {

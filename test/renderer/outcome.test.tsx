@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, renderHook, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LivePage } from '../../renderer/src/pages/LivePage';
+import { RunsPage } from '../../renderer/src/pages/RunsPage';
+import type { RunListItem } from '../../app/protocol/bridge';
+import { PARTIAL_LABEL, useRunBands } from '../../renderer/src/components/live/runBands';
+import { fromState } from '../../renderer/src/store/live';
+import { resetStore, useKv } from '../../renderer/src/store/store';
+import { pushEvent } from '../../renderer/src/store/types';
+import { fakeBridge, idleState, runInfo, sample, stubResizeObserver, summary, withRun, wrapper } from './fixtures';
+
+beforeAll(stubResizeObserver);
+beforeEach(resetStore);
+afterEach(cleanup);
+
+/** Seconds 0..n-1; those in `short` had one of two workers. */
+function seconds(n: number, short: readonly number[]) {
+  return Array.from({ length: n }, (_, i) => ({ ...sample(i), strength: { expected: 2, reporting: short.includes(i) ? 1 : 2 } }));
+}
+
+describe('the outcome in the Live header', () => {
+  it('an ended run shows its verdict as the badge and the reason under it', () => {
+    const degraded = { ...summary(), outcome: { kind: 'degraded' as const, reason: 'worker 1 lost at second 3; 3 of 10 measured s at full strength', fullStrengthSeconds: 3, errorRate: 0, lostWorkers: [{ id: 1, second: 3 }] } };
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(5, [3, 4]), summary: degraded }), connection: 'open' });
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('phase').textContent).toBe('degraded');
+    expect(screen.getByTestId('phase').dataset.phase).toBe('done');
+    expect(screen.getByTestId('outcome-reason').textContent).toBe('worker 1 lost at second 3; 3 of 10 measured s at full strength');
+  });
+
+  it('an old summary without an outcome shows its status, and no reason line', () => {
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(2, []), summary: summary() }), connection: 'open' });
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('phase').textContent).toBe('done');
+    expect(screen.queryByTestId('outcome-reason')).toBeNull();
+  });
+
+  it('while running, a second with a missing worker says so under the badge', () => {
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: seconds(3, [2]) }), connection: 'open' });
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('phase').textContent).toBe('Running');
+    expect(screen.getByTestId('outcome-reason').textContent).toBe('1 of 2 workers reporting in second 2');
+  });
+});
+
+describe('seconds with fewer workers are shaded', () => {
+  it('consecutive short seconds make one band, from snapshots and pushes alike', () => {
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: seconds(6, [1, 2, 4]) }) });
+    expect(useKv.getState().live.partial).toEqual([{ from: 1, to: 3 }, { from: 4, to: 5 }]);
+    const more = seconds(8, [5, 7]).slice(6);
+    act(() => useKv.getState().applyPushes(more.map((s) => pushEvent('sample', withRun(s)))));
+    expect(useKv.getState().live.partial).toEqual([{ from: 1, to: 3 }, { from: 4, to: 5 }, { from: 7, to: 8 }]);
+    const { result } = renderHook(() => useRunBands());
+    expect(result.current).toEqual([
+      { from: 0, to: 2, label: 'warm-up' },
+      { from: 1, to: 3, label: PARTIAL_LABEL, tone: 'warn' },
+      { from: 4, to: 5, label: PARTIAL_LABEL, tone: 'warn' },
+      { from: 7, to: 8, label: PARTIAL_LABEL, tone: 'warn' },
+    ]);
+  });
+});
+
+describe('the outcome in the Runs list', () => {
+  it('shows each run\'s verdict, with the reason of one that carries a caveat', async () => {
+    const base = { target: 'redis', seconds: 10, opsPerSec: 100, p99: 2000, label: '', group: null } as const;
+    const runs: RunListItem[] = [
+      { ...base, id: 'aaaaaaaa-1', file: 'a.ndjson', scenario: 'redis-mix', createdAt: '2026-11-01T10:00:00.000Z', status: 'done', outcome: 'done', reason: '' },
+      { ...base, id: 'bbbbbbbb-2', file: 'b.ndjson', scenario: 'redis-mix', createdAt: '2026-11-01T11:00:00.000Z', status: 'done', outcome: 'done with errors', reason: '80.0 % of operations failed (limit 1.00 %)' },
+      // Written before outcomes existed: its status stands in.
+      { ...base, id: 'cccccccc-3', file: 'c.ndjson', scenario: 'redis-mix', createdAt: '2026-11-01T12:00:00.000Z', status: 'failed' },
+    ];
+    const fake = fakeBridge();
+    fake.library.runs = runs;
+    render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
+    await screen.findByTestId('runs-table');
+    expect(screen.getByTestId('outcome-aaaaaaaa').textContent).toBe('done');
+    expect(screen.getByTestId('outcome-bbbbbbbb').textContent).toBe('done with errors');
+    expect(screen.getByTestId('run-row-bbbbbbbb').textContent).toContain('80.0 % of operations failed');
+    expect(screen.getByTestId('outcome-cccccccc').textContent).toBe('failed');
+  });
+});
