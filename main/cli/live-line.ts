@@ -22,6 +22,9 @@ export function liveLine(s: Sample, sc: Scenario): string {
     `p99 ${fmtMs(s.latency.p99).padStart(6)} ms`,
     `err/s ${fmtInt(s.totals.errors + s.totals.timeouts)}`,
   ];
+  // Operations that found no connection: a server that is down shows here, not as latency.
+  const unavailable = Object.values(s.ops).reduce((a, o) => a + (o.unavailable ?? 0), 0);
+  if (unavailable > 0) parts.push(`unavailable/s ${fmtInt(unavailable)}`);
   if (sc.target.kind === 'builtin-file') parts.push(`${(s.bytesIn / MIB).toFixed(1)} MiB/s`);
   parts.push(`rss ${fmtBytes(rss)}`, `elu ${Math.round(maxElu * 100)}%${maxElu >= SATURATED_ELU ? ' SATURATED' : ''}`);
   return parts.join('  ');

@@ -49,7 +49,14 @@ export async function runCommand(scenario: Scenario, o: RunCommandOptions): Prom
   const print = o.print ?? printLine;
   const run = new Run(scenario, o.group);
   // A run file that cannot be written fails the run (exit 1); the reason goes to stderr, never a stack trace.
-  const file = recordRun(run, { file: o.out, dir: o.runsDir }, { onWriteError: (m) => printError(`kvscope: ${m}`) });
+  // A run whose file could not be written whole is not a success, even when the loss came at its last line.
+  let writeFailed = false;
+  const file = recordRun(run, { file: o.out, dir: o.runsDir }, {
+    onWriteError: (m) => {
+      writeFailed = true;
+      printError(`kvscope: ${m}`);
+    },
+  });
   let header: RunHeader | undefined;
   let signal: string | undefined;
 
@@ -87,5 +94,6 @@ export async function runCommand(scenario: Scenario, o: RunCommandOptions): Prom
   print(summaryTable(summary, header));
   if (path) print(`run file: ${path}`);
   if (signal) return EXIT_BY_SIGNAL[signal] ?? EXIT_FAILED;
+  if (writeFailed) return EXIT_FAILED;
   return exitCodeFor(summary);
 }

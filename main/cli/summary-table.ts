@@ -13,7 +13,7 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
   out.push(`${name}: ${outcome.kind}, ${s.seconds} s measured after ${s.warmup.seconds} s warm-up (${fmtInt(s.warmup.ops)} warm-up ops kept apart)`);
   if (outcome.reason) out.push(`why: ${outcome.reason}`);
   const rows: string[][] = [
-    ['op', 'ops', 'ops/s', 'median', 'min', 'max', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', '<=1ms', '<=2ms', '<=4ms', '<=8ms', '<=16ms', 'not found', 'errors', 'timeouts'],
+    ['op', 'ops', 'ops/s', 'median', 'min', 'max', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', '<=1ms', '<=2ms', '<=4ms', '<=8ms', '<=16ms', 'not found', 'errors', 'timeouts', 'unavail.'],
   ];
   const row = (label: string, o: OpSummary): string[] => [
     label,
@@ -35,6 +35,7 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
     fmtInt(o.notFound),
     fmtInt(o.errors),
     fmtInt(o.timeouts),
+    fmtInt(o.unavailable ?? 0),
   ];
   for (const [op, o] of Object.entries(s.ops)) rows.push(row(op, o));
   if (Object.keys(s.ops).length > 1) rows.push(row('all', s.total));

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { mergeTicks } from '../../app/metrics/sample';
+import { summarize } from '../../app/metrics/summary';
+import { parseScenario } from '../../app/scenario/schema';
+import { liveLine } from '../../main/cli/live-line';
+import { summaryTable } from '../../main/cli/summary-table';
+import { tick } from './helpers';
+
+const scenario = parseScenario({ target: { kind: 'redis' }, warmupSeconds: 0, durationSeconds: 3 });
+const AT = Date.UTC(2026, 10, 23);
+
+describe('the terminal views during an outage', () => {
+  const up = mergeTicks(0, 'run', AT, [tick(0, 0, { get: { values: [100, 120, 140] } })]);
+  const down = mergeTicks(1, 'run', AT + 1000, [tick(0, 1, { get: { values: [], unavailable: 32 } }), tick(1, 1, { get: { values: [], unavailable: 30 } })]);
+
+  it('the live line names unavailable operations while the server is down, and says nothing of them otherwise', () => {
+    expect(liveLine(down, scenario)).toContain('unavailable/s 62');
+    expect(liveLine(up, scenario)).not.toContain('unavailable');
+  });
+
+  it('the summary table has an unavailable column with the run total', () => {
+    const text = summaryTable(summarize([up, down], 'done'));
+    const header = text.split('\n').find((l) => l.startsWith('op '));
+    expect(header).toMatch(/unavail\.$/);
+    const get = text.split('\n').find((l) => l.startsWith('get '));
+    expect(get?.trim().split(/\s+/).pop()).toBe('62');
+  });
+});
