@@ -16,6 +16,8 @@ export const EXIT_USAGE = 2;
 /** The run completed but its numbers carry a caveat: too many errors, or a worker or node lost. */
 export const EXIT_DEGRADED = 3;
 /** 128 + signal number, the shell convention for "ended by a signal". */
+/** Phases not announced by a line: running and warm-up show in every live line, the end in the summary. */
+const QUIET_PHASES: readonly string[] = ['running', 'warmup', 'done', 'stopped', 'failed'];
 const EXIT_BY_SIGNAL: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
 const EXIT_BY_OUTCOME: Record<OutcomeKind, number> = {
@@ -62,7 +64,8 @@ export async function runCommand(scenario: Scenario, o: RunCommandOptions): Prom
 
   run.on('header', (h: RunHeader) => (header = h));
   run.on('phase', (p: PhaseMark) => {
-    if (!o.quiet && p.phase !== 'running' && p.phase !== 'warmup') print(`-- ${p.phase}`);
+    // The run's end is told by the summary's outcome line ("degraded", "done with errors"...), not a bare "done".
+    if (!o.quiet && !QUIET_PHASES.includes(p.phase)) print(`-- ${p.phase}`);
   });
   run.on('sample', (s: Sample) => !o.quiet && print(liveLine(s, scenario)));
   run.on('log', (l: LogEntry) => {

@@ -80,3 +80,15 @@ describe('the outcome in the Runs list', () => {
     expect(screen.getByTestId('outcome-cccccccc').textContent).toBe('failed');
   });
 });
+
+describe('unreachable operations in the Summary', () => {
+  it('has an Unavailable column with each op\'s count, apart from errors and timeouts', () => {
+    const s = summary();
+    const withUnavailable = { ...s, ops: Object.fromEntries(Object.entries(s.ops).map(([k, o]) => [k, { ...o, unavailable: 1234 }])), total: { ...s.total, unavailable: 1234 * Object.keys(s.ops).length } };
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(2, []), summary: withUnavailable }), connection: 'open' });
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toContain('Unavailable');
+    expect(screen.getAllByRole('cell').some((c) => c.textContent === '1,234')).toBe(true);
+  });
+});

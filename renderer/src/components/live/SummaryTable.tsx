@@ -29,6 +29,7 @@ function OpRow({ label, o }: { label: string; o: OpSummary }) {
       <td className="num">{fmtInt(o.notFound)}</td>
       <td className={o.errors > 0 ? 'num bad' : 'num'}>{fmtInt(o.errors)}</td>
       <td className={o.timeouts > 0 ? 'num bad' : 'num'}>{fmtInt(o.timeouts)}</td>
+      <td className={(o.unavailable ?? 0) > 0 ? 'num bad' : 'num'}>{fmtInt(o.unavailable ?? 0)}</td>
     </tr>
   );
 }
@@ -72,6 +73,7 @@ export function SummaryTable() {
               <th className="num">Not found</th>
               <th className="num">Errors</th>
               <th className="num">Timeouts</th>
+              <th className="num" title="operations that found no connection to the target">Unavailable</th>
             </tr>
           </thead>
           <tbody>
