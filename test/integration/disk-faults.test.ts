@@ -61,6 +61,23 @@ function urlOf(cli: CliProcess): string {
   return m[1];
 }
 
+/** `kvscope serve` on `runsDir`, signed in as a page: `body` gets the page, its address and cookie; the server is killed after. */
+async function withServedPage(runsDir: string, rendererDir: string, body: (p: { page: BridgeClient; cli: CliProcess; url: string; cookie: string }) => Promise<void>): Promise<void> {
+  const cli = serve(runsDir, rendererDir);
+  let page: BridgeClient | undefined;
+  try {
+    await cli.waitFor(URL_LINE, START_TIMEOUT_MS);
+    const url = urlOf(cli);
+    const cookie = await signIn(url);
+    page = await BridgeClient.connect(url, { cookie });
+    await body({ page, cli, url, cookie });
+  } finally {
+    page?.close();
+    if (cli.proc.exitCode === null) process.kill(-(cli.proc.pid ?? 0), 'SIGKILL');
+    await cli.exited;
+  }
+}
+
 describe('a runs folder on a full disk', () => {
   let disk: ReturnType<typeof fullDisk>;
   let redis: RedisServer;
@@ -95,13 +112,7 @@ describe('a runs folder on a full disk', () => {
 
   it('kvscope serve: the run started over the Bridge fails with the reason, and the server keeps answering', async () => {
     disk.refill();
-    const cli = serve(disk.dir, fx.rendererDir);
-    let page: BridgeClient | undefined;
-    try {
-      await cli.waitFor(URL_LINE, START_TIMEOUT_MS);
-      const url = urlOf(cli);
-      const cookie = await signIn(url);
-      page = await BridgeClient.connect(url, { cookie });
+    await withServedPage(disk.dir, fx.rendererDir, async ({ page, cli, url, cookie }) => {
       const scenario = { name: 'full-disk', target: { kind: 'redis', port: redis.port }, mix: { get: 1, set: 1 }, warmupSeconds: 0, durationSeconds: 3 };
       const start = (await page.request('startRun', { scenario })).result as StartResult;
       expect(start.ok).toBe(true);
@@ -119,11 +130,7 @@ describe('a runs folder on a full disk', () => {
       expect(index.body).toContain(INDEX_MARK);
       expect(cli.proc.exitCode).toBeNull();
       expect(cli.output()).not.toMatch(STACK_LINE);
-    } finally {
-      page?.close();
-      if (cli.proc.exitCode === null) process.kill(-(cli.proc.pid ?? 0), 'SIGKILL');
-      await cli.exited;
-    }
+    });
   });
 });
 
@@ -147,15 +154,9 @@ describe('a FIFO named like a run in the runs folder', () => {
   });
 
   it('kvscope serve answers 5 listRuns at once and keeps serving static files meanwhile', async () => {
-    const cli = serve(fx.runsDir, fx.rendererDir);
-    let page: BridgeClient | undefined;
-    try {
-      await cli.waitFor(URL_LINE, START_TIMEOUT_MS);
-      const url = urlOf(cli);
-      const cookie = await signIn(url);
-      page = await BridgeClient.connect(url, { cookie });
+    await withServedPage(fx.runsDir, fx.rendererDir, async ({ page, url, cookie }) => {
       const t0 = Date.now();
-      const lists = Array.from({ length: 5 }, () => page!.request('listRuns'));
+      const lists = Array.from({ length: 5 }, () => page.request('listRuns'));
       const asset = await raw(Number(new URL(url).port), '/assets/app.js', { headers: { Cookie: cookie } });
       expect(asset.status).toBe(200);
       const answers = await Promise.all(lists);
@@ -164,10 +165,6 @@ describe('a FIFO named like a run in the runs folder', () => {
         expect(a.ok).toBe(true);
         expect(a.result).toEqual([expect.objectContaining({ file: 'x.ndjson', status: 'unreadable', error: 'not a regular file (a FIFO)' })]);
       }
-    } finally {
-      page?.close();
-      if (cli.proc.exitCode === null) process.kill(-(cli.proc.pid ?? 0), 'SIGKILL');
-      await cli.exited;
-    }
+    });
   });
 });
