@@ -113,8 +113,3 @@ export class ManagedChild extends EventEmitter {
     }
   }
 }
-
-/** Children alive right now (for tests and diagnostics). */
-export function liveChildPids(): number[] {
-  return [...live].map((c) => c.pid).filter((p): p is number => p !== undefined);
-}

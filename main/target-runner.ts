@@ -24,8 +24,6 @@ const CHILD_NAMES: Record<EntryName, string> = {
   'workers/load/worker': 'worker',
 };
 
-export type BuiltinTarget = Extract<Target, { kind: 'builtin-kv' | 'builtin-file' }>;
-
 /**
  * Starts one of kvscope's own servers as a child process and relays its
  * per-node counters. Events: 'node-stats' (NodeCounters[]), 'log', 'exit'.

@@ -25,4 +25,4 @@ export async function runScenario(input: ScenarioInput, during?: (run: Run, samp
   return { summary, samples, logs, run };
 }
 
-export { isAlive, waitGone } from './processes';
+export { waitGone } from './processes';

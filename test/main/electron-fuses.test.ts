@@ -9,6 +9,7 @@ const ROOT = join(__dirname, '..', '..');
 interface BuilderConfig {
   electronFuses?: Record<string, boolean>;
   asar?: boolean;
+  files?: { filter?: string[] }[];
 }
 
 /** The packaging config as electron-builder itself reads and checks it (its loader and its schema). */
@@ -36,6 +37,12 @@ describe('the packaged app', () => {
     });
     // Kept on, and said why in SECURITY.md: the workers' fallback runtime is Electron run as Node.
     expect(c.electronFuses?.runAsNode).toBe(true);
+  });
+
+  it('packs no test or benchmark code (the Aerospike protocol test node is compiled into dist/test)', async () => {
+    const c = await builderConfig();
+    const patterns = (c.files ?? []).flatMap((f) => f.filter ?? []);
+    expect(patterns).toEqual(expect.arrayContaining(['dist/**', '!dist/test/**', '!dist/bench/**']));
   });
 
   it('electron-builder refuses a fuse it does not know, so the check above is the schema, not a string match', async () => {

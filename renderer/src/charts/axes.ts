@@ -61,8 +61,3 @@ export function domainsOf(rows: readonly Row[], yTop: number): Domains {
   const { x, ticks } = timeDomain(first, last);
   return { x, xTicks: ticks, y: [0, yTop], yTicks: valueTicks(yTop) };
 }
-
-/** Same domains, so a memoised frame keeps its identity. */
-export function sameDomains(a: Domains, b: Domains): boolean {
-  return a.x[0] === b.x[0] && a.x[1] === b.x[1] && a.y[0] === b.y[0] && a.y[1] === b.y[1];
-}

@@ -94,7 +94,7 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
         if (!isFinalPhase(phase)) phase = ev.data.summary.status;
         break;
       case 'groupEnded':
-        // Not about the run on screen: useSweepComparison opens the sweep's comparison.
+        // Not about the run on screen: useGroupComparison opens the sweep's comparison.
         break;
       default:
         console.warn('kvscope: ignored a push of unknown type', (ev as { channel: unknown }).channel);

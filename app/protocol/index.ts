@@ -1,4 +1,0 @@
-export * from './envelope';
-export * from './worker';
-export * from './target';
-export * from './fatal';
