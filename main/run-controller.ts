@@ -1,6 +1,7 @@
 import type { Sample } from '../app/metrics/sample';
 import type { Summary } from '../app/metrics/summary';
 import type { LogEntry, PhaseMark } from '../app/run/format';
+import { LIVE_LOG_CAP, LIVE_SAMPLE_CAP } from '../app/metrics/limits';
 import { CATALOG } from '../app/scenario/catalog';
 import { redactScenario } from '../app/scenario/secrets';
 import type { LocalTools } from '../app/protocol/bridge';
@@ -23,10 +24,6 @@ import { MAX_RUNS } from '../app/stats/compare';
 import { RunLibrary } from './run-library';
 import { recordRun } from './run-recorder';
 
-/** Samples kept for a window that connects mid-run: one hour at one per second. */
-export const STATE_SAMPLES_CAP = 3600;
-/** Log lines kept for the same purpose. */
-export const STATE_LOGS_CAP = 500;
 
 export type PushListener = <P extends PushChannel>(channel: P, data: Pushes[P]) => void;
 
@@ -124,11 +121,11 @@ export class RunController implements BridgeHandlers {
     });
     run.on('sample', (s: Sample) => {
       const live = toLiveSample(s);
-      capPush(this.state.samples, live, STATE_SAMPLES_CAP);
+      capPush(this.state.samples, live, LIVE_SAMPLE_CAP);
       this.push('sample', { ...live, runId: run.id });
     });
     run.on('log', (l: LogEntry) => {
-      capPush(this.state.logs, l, STATE_LOGS_CAP);
+      capPush(this.state.logs, l, LIVE_LOG_CAP);
       this.push('log', { ...l, runId: run.id });
     });
     this.finished = run.execute().then((summary) => {

@@ -3,6 +3,22 @@
  * the renderer can use them without bundling the histogram library.
  */
 
+/**
+ * Seconds of a run kept in memory for the live view, by main (for a window
+ * that connects mid-run) and by the window (for its charts): one hour at one
+ * sample a second. Older seconds are in the run file.
+ */
+export const LIVE_SAMPLE_CAP = 3600;
+/** Log lines kept beside them, by main and the window alike. */
+export const LIVE_LOG_CAP = 500;
+
+/**
+ * Points drawn per chart at most: two pixels per point on a half-width chart,
+ * and the default 5-minute window one to one. A long run is thinned to this
+ * so a redraw costs the same at second 10 and at hour 3.
+ */
+export const MAX_CHART_POINTS = 300;
+
 /** A worker whose event loop is busier than this is limiting the numbers itself. */
 export const SATURATED_ELU = 0.9;
 

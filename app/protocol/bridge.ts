@@ -3,6 +3,7 @@ import type { Sample } from '../metrics/sample';
 import type { RunStatus, Summary } from '../metrics/summary';
 import { MAX_REPEAT, MAX_SWEEP_VALUES, type RunGroup } from '../plan/group';
 import type { Comparison } from '../stats/compare';
+import { MAX_RUNS, MIN_RUNS } from '../stats/limits';
 import type { LogEntry, Phase, PhaseMark, RunFacts } from '../run/format';
 import type { FieldError, Scenario, ScenarioInput } from '../scenario/schema';
 
@@ -127,9 +128,9 @@ export const REQUESTS = {
   labelRun: { payload: z.object({ file: runFile, label: z.string().max(MAX_LABEL_LENGTH) }).strict() },
   deleteRun: { payload: z.object({ file: runFile }).strict() },
   importRun: { payload: z.object({ name: z.string().min(1).max(MAX_FILE_NAME), text: z.string().max(MAX_IMPORT_CHARS) }).strict() },
-  compareRuns: { payload: z.object({ files: z.array(runFile).min(2).max(8), baseline: z.number().int().min(0).max(7) }).strict() },
+  compareRuns: { payload: z.object({ files: z.array(runFile).min(MIN_RUNS).max(MAX_RUNS), baseline: z.number().int().min(0).max(MAX_RUNS - 1) }).strict() },
   exportFile: {
-    payload: z.object({ kind: z.enum(EXPORT_KINDS), files: z.array(runFile).min(1).max(8), baseline: z.number().int().min(0).max(7).optional() }).strict(),
+    payload: z.object({ kind: z.enum(EXPORT_KINDS), files: z.array(runFile).min(1).max(MAX_RUNS), baseline: z.number().int().min(0).max(MAX_RUNS - 1).optional() }).strict(),
   },
 } as const;
 

@@ -4,8 +4,10 @@ import { mannWhitney, SIGNIFICANCE } from './mann-whitney';
 import { fullStrength, measured, opTypes, p99Series, partialSeconds, throughputSeries, TOTAL } from './series';
 import { settingsDiff, type SettingDiff } from './settings-diff';
 
-export const MIN_RUNS = 2;
-export const MAX_RUNS = 8;
+import { MAX_RUNS, MIN_RUNS } from './limits';
+
+// Callers that compare import the limits from here too.
+export { MAX_RUNS, MIN_RUNS };
 
 export interface RunRef {
   id: string;

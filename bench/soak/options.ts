@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 
 /** A day at one sample per second: the synthetic run main is fed. */
 export const DEFAULT_HOURS = 24;
-/** Main keeps at most an hour of samples for a late window (STATE_SAMPLES_CAP); from there on its memory must be flat. */
+/** Main keeps at most an hour of samples for a late window (LIVE_SAMPLE_CAP); from there on its memory must be flat. */
 export const FIRST_HOUR_SECONDS = 3600;
 // Bounds keep every invocation finite even with a typo in a flag.
 const MIN_HOURS = 0.01;

@@ -1,14 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../../main/entries';
-
-/**
- * The renderer's buffer cap and chart point limit, read from its source
- * rather than restated here: the renderer is a separate (Vite) build the
- * bench cannot import, and a copied number would silently go stale.
- */
-const LIVE_STORE = 'renderer/src/store/live.ts';
-const DOWNSAMPLE = 'renderer/src/store/downsample.ts';
+import { LIVE_SAMPLE_CAP, MAX_CHART_POINTS } from '../../app/metrics/limits';
 
 /** Chart windows of the Live page (renderer/src/charts/windows.ts); null is the whole buffer. */
 export const WINDOW_SECONDS: Readonly<Record<string, number | null>> = { '1m': 60, '5m': 300, '15m': 900, all: null };
@@ -18,16 +8,9 @@ export interface RendererLimits {
   maxChartPoints: number;
 }
 
-/** `export const NAME = 60 * 60;` -> 3600; only whole-number products, which is all these constants are. */
-function readConstant(file: string, name: string): number {
-  const text = readFileSync(join(packageRoot(), file), 'utf8');
-  const m = new RegExp(`export const ${name}\\s*=\\s*([\\d_\\s*]+);`).exec(text);
-  if (!m) throw new Error(`${file}: no numeric \`export const ${name}\``);
-  return m[1].split('*').reduce((acc, part) => acc * Number(part.replace(/[_\s]/g, '')), 1);
-}
-
+/** The window's buffer cap and chart point limit: the same constants the renderer imports. */
 export function rendererLimits(): RendererLimits {
-  return { sampleCap: readConstant(LIVE_STORE, 'SAMPLE_CAP'), maxChartPoints: readConstant(DOWNSAMPLE, 'MAX_CHART_POINTS') };
+  return { sampleCap: LIVE_SAMPLE_CAP, maxChartPoints: MAX_CHART_POINTS };
 }
 
 /**

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-li
 import { useWindowedRows } from '../../renderer/src/charts/useWindowedRows';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LivePage } from '../../renderer/src/pages/LivePage';
-import { MAX_CHART_POINTS } from '../../renderer/src/store/downsample';
+import { MAX_CHART_POINTS } from '../../app/metrics/limits';
 import { fromState } from '../../renderer/src/store/live';
 import { resetStore, useKv } from '../../renderer/src/store/store';
 import { fakeBridge, stubResizeObserver, idleState, runInfo, sample, summary, wrapper } from './fixtures';

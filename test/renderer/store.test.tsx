@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findScenario } from '../../app/scenario/catalog';
-import { downsample, MAX_CHART_POINTS, type Row } from '../../renderer/src/store/downsample';
+import { MAX_CHART_POINTS } from '../../app/metrics/limits';
+import { downsample, type Row } from '../../renderer/src/store/downsample';
 import { setPath } from '../../renderer/src/store/draft';
-import { LOG_CAP, SAMPLE_CAP } from '../../renderer/src/store/live';
+import { LIVE_LOG_CAP as LOG_CAP, LIVE_SAMPLE_CAP as SAMPLE_CAP } from '../../app/metrics/limits';
 import { resetStore, useKv } from '../../renderer/src/store/store';
 import { pushEvent, type PushEvent } from '../../renderer/src/store/types';
 import { runInfo, sample, summary, withRun } from './fixtures';

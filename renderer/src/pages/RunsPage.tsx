@@ -1,6 +1,6 @@
 import { useState, type DragEvent } from 'react';
 import type { RunListItem } from '../../../app/protocol/bridge';
-import { MAX_COMPARED } from '../components/runs/limits';
+import { MAX_RUNS, MIN_RUNS } from '../../../app/stats/limits';
 import { RunRow } from '../components/runs/RunRow';
 import { copiedIds, visibleRuns, type SortKey } from '../components/runs/runRows';
 import { useBridge } from '../bridge/context';
@@ -62,7 +62,7 @@ export function RunsPage() {
     <div className="runs" onDragOver={(e) => e.preventDefault()} onDrop={onDrop} data-testid="runs-page">
       <div className="toolbar">
         <input type="search" placeholder="Filter by scenario, target, status, label…" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="runs-filter" />
-        <button type="button" className="primary" disabled={selected.length < 2 || selected.length > MAX_COMPARED} onClick={compare} data-testid="compare-button">
+        <button type="button" className="primary" disabled={selected.length < MIN_RUNS || selected.length > MAX_RUNS} onClick={compare} data-testid="compare-button">
           Compare {selected.length > 0 ? `(${selected.length})` : ''}
         </button>
         <label className="button">
@@ -70,7 +70,7 @@ export function RunsPage() {
           <input type="file" accept=".ndjson,application/x-ndjson" hidden onChange={(e) => importFiles(e.target.files)} data-testid="import-input" />
         </label>
         <span className="muted">
-          {selected.length > 0 ? 'the first one picked is the baseline; ' : ''}pick 2 to {MAX_COMPARED} runs to compare; drop run files here to import
+          {selected.length > 0 ? 'the first one picked is the baseline; ' : ''}pick {MIN_RUNS} to {MAX_RUNS} runs to compare; drop run files here to import
         </span>
       </div>
       {(error ?? notice) && (

@@ -7,12 +7,7 @@ export interface Row {
 /** How a series is combined when several seconds share one drawn point. */
 export type Reduce = 'mean' | 'max';
 
-/**
- * Points drawn per chart at most: two pixels per point on a half-width chart,
- * and the default 5-minute window one to one. A long run is thinned to this
- * so a redraw costs the same at second 10 and at hour 3.
- */
-export const MAX_CHART_POINTS = 300;
+import { MAX_CHART_POINTS } from '../../../app/metrics/limits';
 
 /**
  * Fewer rows for display. Buckets are aligned to absolute seconds, so a bucket

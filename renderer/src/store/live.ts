@@ -1,3 +1,4 @@
+import { LIVE_LOG_CAP, LIVE_SAMPLE_CAP } from '../../../app/metrics/limits';
 import type { LiveSample, LiveState } from '../../../app/protocol/bridge';
 import type { LogEntry } from '../../../app/run/format';
 import { appendCapped, lastOf } from './buffer';
@@ -5,10 +6,6 @@ import { appendRows, emptyChartRows } from './chartRows';
 import { appendPartial } from './partial';
 import type { LivePhase, LiveRun, PushEvent } from './types';
 
-/** Seconds kept for the charts: one hour, the same as main keeps for a late window. */
-export const SAMPLE_CAP = 3600;
-/** Log lines kept; older ones are in the run file. */
-export const LOG_CAP = 500;
 
 /** Phases only move forward within a run; a stale mark (from a catch-up overlap) must not move it back. */
 const PHASE_RANK: Record<LivePhase, number> = {
@@ -32,13 +29,13 @@ export function emptyLive(): LiveRun {
 
 /** The live view as main holds it, e.g. for a window opened mid-run. */
 export function fromState(s: LiveState): LiveRun {
-  const kept = s.samples.slice(-SAMPLE_CAP);
+  const kept = s.samples.slice(-LIVE_SAMPLE_CAP);
   return {
     run: s.run,
     phase: s.phase,
-    rows: s.run ? appendRows(emptyChartRows(), kept, s.run.scenario.target.kind, SAMPLE_CAP) : emptyChartRows(),
+    rows: s.run ? appendRows(emptyChartRows(), kept, s.run.scenario.target.kind, LIVE_SAMPLE_CAP) : emptyChartRows(),
     last: lastOf(kept) ?? null,
-    logs: appendCapped([], s.logs, LOG_CAP),
+    logs: appendCapped([], s.logs, LIVE_LOG_CAP),
     summary: s.summary,
     file: s.file,
     partial: appendPartial([], kept),
@@ -106,9 +103,9 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
     summary,
     file,
     // A sample is only taken while its run is on screen, so `run` is set whenever there is one.
-    rows: run ? appendRows(rows, newSamples, run.scenario.target.kind, SAMPLE_CAP) : rows,
+    rows: run ? appendRows(rows, newSamples, run.scenario.target.kind, LIVE_SAMPLE_CAP) : rows,
     last: lastOf(newSamples) ?? last,
-    logs: appendCapped(logs, newLogs, LOG_CAP),
+    logs: appendCapped(logs, newLogs, LIVE_LOG_CAP),
     partial: appendPartial(partial, newSamples),
   };
 }

@@ -6,7 +6,8 @@ import { DEFAULT_WINDOW, type WindowId } from '../charts/windows';
 import { appendCapped } from './buffer';
 import { planFor } from './catalog-plan';
 import { friendlyReason, validateDraft, type Draft } from './draft';
-import { catchUpLive, emptyLive, isActivePhase, LOG_CAP, reduceLive } from './live';
+import { LIVE_LOG_CAP } from '../../../app/metrics/limits';
+import { catchUpLive, emptyLive, isActivePhase, reduceLive } from './live';
 import type { LiveRun, Page, PushEvent } from './types';
 
 export type Split = 'cluster' | 'node';
@@ -140,7 +141,7 @@ export const useKv = create<KvState>()((set) => ({
     }),
   noteError: (message) =>
     set((s) => ({
-      live: { ...s.live, logs: appendCapped(s.live.logs, [{ level: 'error', message, at: Date.now(), source: 'window' }], LOG_CAP) },
+      live: { ...s.live, logs: appendCapped(s.live.logs, [{ level: 'error', message, at: Date.now(), source: 'window' }], LIVE_LOG_CAP) },
     })),
   setWindow: (window) => set((s) => ({ view: { ...s.view, window } })),
   setSplit: (split) => set((s) => ({ view: { ...s.view, split } })),
