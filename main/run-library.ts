@@ -40,12 +40,7 @@ export class RunLibrary {
 
   /** The path of a run file in the library, refused unless it is a plain name of a regular file there. */
   async path(file: string): Promise<string> {
-    let path: string;
-    try {
-      path = runFileIn(this.dir, file);
-    } catch (err) {
-      throw new LibraryError((err as Error).message);
-    }
+    const path = this.named(file);
     // Opened and closed: refuses a FIFO, socket, device or missing file with its reason, without blocking.
     const fh = await withinTime(path, openRegularFile(path)).catch((err: Error) => {
       throw new LibraryError(err.message);
@@ -60,12 +55,7 @@ export class RunLibrary {
   }
 
   async delete(file: string): Promise<void> {
-    let path: string;
-    try {
-      path = runFileIn(this.dir, file);
-    } catch (err) {
-      throw new LibraryError((err as Error).message);
-    }
+    const path = this.named(file);
     if (isRecording(path)) throw new LibraryError('that run is still running; stop it first');
     // Any kind of file named as a run may be deleted (an unreadable one most of all); it is never opened.
     if (!existsSync(path)) throw new LibraryError(`no run file ${file} in ${this.dir}`);
@@ -94,6 +84,15 @@ export class RunLibrary {
   async text(file: string): Promise<{ name: string; text: string }> {
     const path = await this.path(file);
     return { name: basename(path), text: sanitizedRunText(await readRegular(path)) };
+  }
+
+  /** `dir/file` for a plain run file name, or a LibraryError saying why the name is refused. */
+  private named(file: string): string {
+    try {
+      return runFileIn(this.dir, file);
+    } catch (err) {
+      throw new LibraryError((err as Error).message);
+    }
   }
 
   private async item(e: RunIndexEntry): Promise<RunListItem> {

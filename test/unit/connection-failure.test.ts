@@ -7,7 +7,7 @@ import { createDriver as createBuiltinFile } from '../../workers/load/drivers/bu
 import { createDriver as createBuiltinKv } from '../../workers/load/drivers/builtin-kv';
 import { createHazelcastDriver } from '../../workers/load/drivers/hazelcast/driver';
 import { createDriver as createRedis } from '../../workers/load/drivers/redis';
-import { isConnectionFailure } from '../../workers/load/connection-failure';
+import { isUnreachable } from '../../workers/load/connection-failure';
 import { OpTimeoutError } from '../../workers/load/drivers/http-client';
 
 const { MaxRetriesPerRequestError } = require('ioredis/built/errors') as { MaxRetriesPerRequestError: new (n: number) => Error };
@@ -31,7 +31,7 @@ function driver(target: Record<string, unknown>): Driver {
 }
 
 /** What the loop asks: the driver's own check, else the generic one. */
-const unavailable = (d: Driver, err: unknown): boolean => (d.isUnavailable ? d.isUnavailable(err) : isConnectionFailure(err));
+const unavailable = (d: Driver, err: unknown): boolean => isUnreachable(d, err);
 
 const SOCKET = ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].map(errno);
 const ANSWERS = [new Error('WRONGTYPE Operation against a key holding the wrong kind of value'), new Error('HTTP 500 Internal Server Error for GET /k')];

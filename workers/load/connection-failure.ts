@@ -16,7 +16,16 @@ const CONNECTION_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRES
  */
 const CONNECTION_MESSAGES: readonly RegExp[] = [/Connection is closed/i, /Stream isn't writeable/i, /max retries per request/i, /socket hang up/i];
 
-/** The generic check every driver starts from: errno codes and connection messages. */
+/**
+ * Whether `err` means the target could not be reached: the generic check
+ * (errno codes, connection messages) or the driver's own signs of it (result
+ * codes, client error classes). The load loop and its tests ask this one.
+ */
+export function isUnreachable(driver: { isUnavailable?(err: unknown): boolean }, err: unknown): boolean {
+  return isConnectionFailure(err) || driver.isUnavailable?.(err) === true;
+}
+
+/** The generic check: errno codes and connection messages, whatever the client. */
 export function isConnectionFailure(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as NodeJS.ErrnoException).code;

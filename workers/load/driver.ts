@@ -43,9 +43,10 @@ export interface Driver {
   /** Whether a rejection of `run` was a timeout rather than an error. */
   isTimeout(err: unknown): boolean;
   /**
-   * Whether a rejection of `run` means the target could not be reached (see
-   * connection-failure.ts); such operations count as unavailable and back
-   * off. isConnectionFailure() when absent.
+   * The driver's own signs that a rejection of `run` means the target could
+   * not be reached (result codes, client error classes), on top of the
+   * generic errno and message check of connection-failure.ts; such
+   * operations count as unavailable and back off.
    */
   isUnavailable?(err: unknown): boolean;
   /** A failure in the words of the error log (e.g. with the client's result code); err.message when absent. */

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { isConnectionFailure } from './connection-failure';
+import { isUnreachable } from './connection-failure';
 import { NOT_FOUND, type Driver } from './driver';
 import type { OpPicker } from './picker';
 import type { Recorder } from './recorder';
@@ -167,7 +167,7 @@ export class LoadLoop extends EventEmitter {
 
   /** The driver's own timeout errors and the watchdog's both count as timeouts. */
   private failed(slot: Slot, err: unknown, timeout: boolean): void {
-    const unavailable = !timeout && this.isUnavailable(err);
+    const unavailable = !timeout && isUnreachable(this.o.driver, err);
     if (unavailable) this.o.recorder.unavailable(slot.op);
     else this.o.recorder.fail(slot.op, timeout);
     this.o.onFailure?.(this.o.recorder.ops[slot.op], err, timeout);
@@ -175,11 +175,6 @@ export class LoadLoop extends EventEmitter {
     // A failure can arrive in the same turn (e.g. a closed connection):
     // yield so ticks and stop messages are never starved by a spin.
     setImmediate(() => this.release(slot));
-  }
-
-  private isUnavailable(err: unknown): boolean {
-    const d = this.o.driver;
-    return d.isUnavailable ? d.isUnavailable(err) : isConnectionFailure(err);
   }
 
   /** The slot is free at once (nothing is in flight), but its next operation waits. */

@@ -1,7 +1,6 @@
 import Aerospike, { type Client } from 'aerospike';
 import { STREAM_OPS } from '../../../../app/scenario/aerospike-target';
 import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
-import { isConnectionFailure } from '../../connection-failure';
 import { clientConfig, CODE, codeOf, connectError, describeError, UNAVAILABLE_CODES, type AerospikeSettings } from './config';
 import { BatchKeys, binValue, valueBytes, type BinValue } from './keys';
 import { prepareSet } from './prepare';
@@ -92,7 +91,7 @@ class AerospikeDriver implements Driver {
   /** No connection to the node, no node for the partition, or the client's own circuit breaker. */
   isUnavailable(err: unknown): boolean {
     const code = codeOf(err);
-    return (code !== undefined && UNAVAILABLE_CODES.includes(code)) || isConnectionFailure(err);
+    return code !== undefined && UNAVAILABLE_CODES.includes(code);
   }
 
   describeError(err: unknown): string {

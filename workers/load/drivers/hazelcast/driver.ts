@@ -13,7 +13,6 @@ import { WRITE_OPS } from '../../../../app/scenario/targets';
 import type { TickNode } from '../../../../app/metrics/tick';
 import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
 import { makeValue, Rng } from '../../keys';
-import { isConnectionFailure } from '../../connection-failure';
 import { MemberCounts } from './member-counts';
 
 const CLIENT_VERSION = (require('hazelcast-client/package.json') as { version: string }).version;
@@ -98,8 +97,7 @@ class HazelcastDriver implements Driver {
       err instanceof ClientNotActiveError ||
       err instanceof HazelcastInstanceNotActiveError ||
       err instanceof TargetDisconnectedError ||
-      err instanceof IOError ||
-      isConnectionFailure(err)
+      err instanceof IOError
     );
   }
 
