@@ -108,9 +108,14 @@ function toFieldErrors(issue: z.core.$ZodIssue): FieldError[] {
   return [{ field: base || '(scenario)', reason: issue.message }];
 }
 
+/** One indented `field: reason` line per error, as the CLI prints them. */
+export function fieldErrorLines(errors: readonly FieldError[]): string {
+  return errors.map((e) => `  ${e.field}: ${e.reason}`).join('\n');
+}
+
 export class ScenarioError extends Error {
   constructor(readonly errors: FieldError[]) {
-    super(`invalid scenario:\n${errors.map((e) => `  ${e.field}: ${e.reason}`).join('\n')}`);
+    super(`invalid scenario:\n${fieldErrorLines(errors)}`);
     this.name = 'ScenarioError';
   }
 }

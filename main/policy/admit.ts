@@ -1,4 +1,4 @@
-import type { FieldError, Scenario } from '../../app/scenario/schema';
+import { fieldErrorLines, type FieldError, type Scenario } from '../../app/scenario/schema';
 import { checkEnv } from './env';
 import { checkPathSettings } from './folders';
 import { checkNode } from './runtime';
@@ -21,7 +21,7 @@ export function admitScenarios(list: readonly Scenario[], env: NodeJS.ProcessEnv
 }
 
 export function refusalMessage(errors: readonly FieldError[]): string {
-  return `scenario not allowed:\n${errors.map((e) => `  ${e.field}: ${e.reason}`).join('\n')}`;
+  return `scenario not allowed:\n${fieldErrorLines(errors)}`;
 }
 
 export class ScenarioRefused extends Error {
