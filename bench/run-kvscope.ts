@@ -1,7 +1,7 @@
 import type { Sample } from '../app/metrics/sample';
 import type { Summary } from '../app/metrics/summary';
 import type { LogEntry } from '../app/run/format';
-import { Run } from '../main/orchestrator';
+import { Run } from '../main/engine/orchestrator';
 import { onAbort } from './cleanup';
 import type { Scenario } from '../app/scenario/schema';
 

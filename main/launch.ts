@@ -3,8 +3,8 @@ import { constants } from 'node:os';
 import { join } from 'node:path';
 import { serveCommand } from './cli/serve-command';
 import { electronAvailability } from './electron/availability';
-import { packageRoot } from './entries';
-import { defaultRunsDir } from './paths';
+import { packageRoot } from './engine/entries';
+import { defaultRunsDir } from './library/paths';
 import { printError, printLine } from './cli/terminal';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from './serve/server';
 

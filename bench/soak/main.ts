@@ -16,7 +16,7 @@ import type { Summary } from '../../app/metrics/summary';
 import { outcomeOf } from '../../app/metrics/outcome';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { RunController } from '../../main/run-controller';
+import { RunController } from '../../main/engine/run-controller';
 import { parseOptions, UsageError, FIRST_HOUR_SECONDS, type SoakOptions } from './options';
 import { SoakRun, type Checkpoint } from './soak-run';
 import { verdict } from './verdict';

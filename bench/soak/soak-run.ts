@@ -2,9 +2,9 @@ import type { RunGroup } from '../../app/plan/plan';
 import { RUN_FORMAT, RUN_FORMAT_VERSION, type RunHeader } from '../../app/run/format';
 import type { Scenario } from '../../app/scenario/schema';
 import type { Summary } from '../../app/metrics/summary';
-import { environment } from '../../main/environment';
-import { Run } from '../../main/orchestrator';
-import { TickMerger } from '../../main/tick-merger';
+import { environment } from '../../main/engine/environment';
+import { Run } from '../../main/engine/orchestrator';
+import { TickMerger } from '../../main/engine/tick-merger';
 import { tickSource, type TickSource } from './ticks';
 
 export interface Checkpoint {

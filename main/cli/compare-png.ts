@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findBrowser } from '../headless-browser';
-import { RunController } from '../run-controller';
+import { RunController } from '../engine/run-controller';
 import { defaultRendererDir, startDashboardServer } from '../serve/server';
 
 /** A desktop-sized page, so the picture is what the Compare page shows on a wide screen. */

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { CATALOG, CATALOG_SWEEPS } from '../../app/scenario/catalog';
-import { defaultRunsDir } from '../paths';
+import { defaultRunsDir } from '../library/paths';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from '../serve/server';
 import { table } from './format';
 import { printError, printLine } from './terminal';

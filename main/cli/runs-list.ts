@@ -1,4 +1,4 @@
-import type { RunIndexEntry } from '../run-index';
+import type { RunIndexEntry } from '../library/run-index';
 import { fmtInt, fmtMs, table } from './format';
 
 export const SORT_KEYS = ['date', 'ops', 'p99', 'scenario'] as const;

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findOnPath } from '../../workers/local/which';
+import { findOnPath } from '../../app/host/which';
 import { runtimesFile } from '../config/dirs';
 import { probeRuntime, ProbeError } from '../config/runtime-probe';
 import { readRuntimes, writeRuntimes, type Runtime } from '../config/runtimes';

@@ -1,6 +1,6 @@
 import { constants } from 'node:os';
 import { keepHostAlive } from '../process-guard';
-import { RunController } from '../run-controller';
+import { RunController } from '../engine/run-controller';
 import { generateSecret } from '../serve/auth';
 import { ServeConfigError } from '../serve/config-error';
 import { exposureWarnings } from '../serve/exposure';
@@ -89,7 +89,7 @@ async function listen(o: ServeOptions, anyPort: boolean, print: (l: string) => v
     return await startDashboardServer(o);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    if (!anyPort) throw new Error(`port ${o.port} on ${o.host} is in use: pick another with --port (0 = any free port)`);
+    if (!anyPort) throw new Error(`port ${o.port} on ${o.host} is in use: pick another with --port (0 = any free port)`, { cause: err });
     print(`port ${o.port} is in use; taking a free one`);
     return startDashboardServer({ ...o, port: ANY_PORT });
   }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { kvscopeCacheDir, kvscopeConfigDir, kvscopeDataDir } from '../../workers/local/kvscope-dirs';
+import { kvscopeCacheDir, kvscopeConfigDir, kvscopeDataDir } from '../../app/host/kvscope-dirs';
 
 export { kvscopeCacheDir as cacheDir, kvscopeConfigDir as configDir, kvscopeDataDir as dataDir };
 

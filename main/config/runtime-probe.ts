@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isExecutable } from '../../workers/local/which';
+import { isExecutable } from '../../app/host/which';
 import type { Runtime } from './runtimes';
 
 /** `node --version` answers at once; a binary that takes this long is not one. */

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, session } from 'electron';
-import { packageRoot } from '../entries';
-import { defaultRunsDir } from '../paths';
+import { packageRoot } from '../engine/entries';
+import { defaultRunsDir } from '../library/paths';
 import { keepHostAlive } from '../process-guard';
-import { RunController } from '../run-controller';
+import { RunController } from '../engine/run-controller';
 import { assertRendererBuilt, defaultRendererDir } from '../serve/server';
 import { registerAppScheme, serveAppProtocol } from './app-protocol';
 import { APP_INDEX_URL } from './app-url';

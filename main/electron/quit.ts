@@ -2,7 +2,7 @@ import { constants } from 'node:os';
 
 /**
  * Longer than a run takes to stop by itself (the workers' stop grace plus the
- * kill wait in main/child.ts), so this only fires when something is wedged.
+ * kill wait in main/engine/child.ts), so this only fires when something is wedged.
  */
 export const QUIT_DEADLINE_MS = 20_000;
 const EXIT_FAILED = 1;
@@ -17,7 +17,7 @@ export interface QuitApp {
  * Quitting (menu, last window closed, Ctrl-C, SIGTERM) first stops a running
  * benchmark in order, so its run file ends with a summary and no worker is
  * left behind; then the app quits for real. A second signal exits at once
- * (main/child.ts kills the children on exit), as in the terminal.
+ * (main/engine/child.ts kills the children on exit), as in the terminal.
  */
 export interface SignalSource {
   on(event: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;

@@ -1,5 +1,5 @@
 import type { BridgeHandlers } from '../../app/protocol/bridge';
-import type { PushListener } from '../run-controller';
+import type { PushListener } from '../engine/run-controller';
 
 /**
  * What both transports (WebSocket and Electron IPC) need of the run

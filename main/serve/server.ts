@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { packageRoot } from '../entries';
+import { packageRoot } from '../engine/entries';
 import { generateSecret, sessionCookie } from './auth';
 import { TOKEN_PARAM } from './credentials';
 import { staticHandler } from './http-handler';

@@ -1,8 +1,8 @@
 import type { Sample } from '../../app/metrics/sample';
 import { readRunFile, type RunFile } from '../../app/run/reader';
 import type { Summary } from '../../app/metrics/summary';
-import type { Run } from '../../main/orchestrator';
-import { recordRun } from '../../main/run-recorder';
+import type { Run } from '../../main/engine/orchestrator';
+import { recordRun } from '../../main/engine/run-recorder';
 
 export interface KilledRun {
   summary: Summary;

@@ -2,7 +2,7 @@ import type { Sample } from '../../app/metrics/sample';
 import type { Summary } from '../../app/metrics/summary';
 import type { LogEntry } from '../../app/run/format';
 import { parseScenario, type ScenarioInput } from '../../app/scenario/schema';
-import { Run } from '../../main/orchestrator';
+import { Run } from '../../main/engine/orchestrator';
 
 export interface RunResult {
   summary: Summary;

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRunFile } from '../../app/run/reader';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
-import { Run } from '../../main/orchestrator';
-import { recordRun } from '../../main/run-recorder';
+import { Run } from '../../main/engine/orchestrator';
+import { recordRun } from '../../main/engine/run-recorder';
 import { startAerospikeNode, type AerospikeTestNode } from '../helpers/aerospike-node';
 import { waitGone } from '../helpers/run';
 

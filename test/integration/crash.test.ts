@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FromTargetSchema } from '../../app/protocol/target';
 import { FromWorkerSchema } from '../../app/protocol/worker';
-import { entryPath, type EntryName } from '../../main/entries';
+import { entryPath, type EntryName } from '../../main/engine/entries';
 import { CRASH_EXIT_CODE, CRASH_TEST_ENV } from '../../workers/crash';
 import { runScenario, waitGone } from '../helpers/run';
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
-import { MAX_WORKERS_PER_CORE } from '../../main/wait-workers';
+import { MAX_WORKERS_PER_CORE } from '../../main/engine/wait-workers';
 import { runScenario, waitGone } from '../helpers/run';
 
 /** The most workers the schema allows on this box's worth of test time; starting them takes a while on 2 cores. */

@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchRequest, type StartResult, type Validation } from '../../app/protocol/bridge';
 import type { LogEntry } from '../../app/run/format';
 import { parseScenario } from '../../app/scenario/schema';
-import { Run } from '../../main/orchestrator';
-import { RunController } from '../../main/run-controller';
+import { Run } from '../../main/engine/orchestrator';
+import { RunController } from '../../main/engine/run-controller';
 import { freePort } from '../../workers/local/free-port';
 import { fakeNode, importAttack, preloadLibrary, requireScript, sandbox, useSandboxEnv } from './policy-fixtures';
 

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CLI } from '../helpers/cli';
-import { findOnPath } from '../../workers/local/which';
+import { findOnPath } from '../../app/host/which';
 
 /**
  * A throw-away home for kvscope's folders: config, data, cache and runs in a

@@ -6,8 +6,8 @@ import type { Sample } from '../../app/metrics/sample';
 import { readRunFile } from '../../app/run/reader';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
-import { Run } from '../../main/orchestrator';
-import { recordRun } from '../../main/run-recorder';
+import { Run } from '../../main/engine/orchestrator';
+import { recordRun } from '../../main/engine/run-recorder';
 import { runKillingServer } from '../helpers/kill-server';
 import { waitGone } from '../helpers/run';
 

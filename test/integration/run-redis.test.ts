@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRunFile } from '../../app/run/reader';
 import { parseScenario } from '../../app/scenario/schema';
-import { Run } from '../../main/orchestrator';
-import { recordRun } from '../../main/run-recorder';
+import { Run } from '../../main/engine/orchestrator';
+import { recordRun } from '../../main/engine/run-recorder';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { runScenario, waitGone } from '../helpers/run';
 

@@ -4,7 +4,7 @@ import { join, sep } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_INDEX_URL, isAllowedRequest, isAppUrl } from '../../main/electron/app-url';
 import { electronAvailability } from '../../main/electron/availability';
-import { unpackedPath } from '../../main/entries';
+import { unpackedPath } from '../../main/engine/entries';
 import { allowedHostNames, isOwnOrigin, urlHost } from '../../main/serve/origins';
 
 describe('app URLs', () => {

@@ -7,7 +7,7 @@ import { ipcChannel, REQUEST_CHANNELS, type PushChannel, type Pushes, type Start
 import { CATALOG } from '../../app/scenario/catalog';
 import { APP_INDEX_URL } from '../../main/electron/app-url';
 import { registerBridgeIpc, type BridgeContents } from '../../main/electron/ipc';
-import { RunController } from '../../main/run-controller';
+import { RunController } from '../../main/engine/run-controller';
 import { spyHost } from './spy-host';
 
 type Handler = (event: IpcMainInvokeEvent, payload: unknown) => unknown;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushChannel, Pushes } from '../../app/protocol/bridge';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
-import { RunController } from '../../main/run-controller';
+import { RunController } from '../../main/engine/run-controller';
 import { makeFixture } from './fixtures';
 
 /** Worker start-up, two seconds of run, the stop in order. */

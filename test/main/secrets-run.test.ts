@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushChannel } from '../../app/protocol/bridge';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
-import { RunController } from '../../main/run-controller';
+import { RunController } from '../../main/engine/run-controller';
 import { makeFixture } from './fixtures';
 
 const SECRET = 'hunter2-never-shown';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RunController } from '../../main/run-controller';
+import { RunController } from '../../main/engine/run-controller';
 import { CONTENT_SECURITY_POLICY } from '../../main/serve/security-headers';
 import { startDashboardServer, type DashboardServer } from '../../main/serve/server';
 import { BridgeClient } from './bridge-client';

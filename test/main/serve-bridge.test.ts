@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StartResult, Validation } from '../../app/protocol/bridge';
 import { CATALOG } from '../../app/scenario/catalog';
 import type { ScenarioInput } from '../../app/scenario/schema';
-import { RunController } from '../../main/run-controller';
+import { RunController } from '../../main/engine/run-controller';
 import { startDashboardServer, type DashboardServer } from '../../main/serve/server';
 import { NO_ID } from '../../main/serve/ws-bridge';
 import { BridgeClient } from './bridge-client';

@@ -4,7 +4,7 @@ import type { LiveState, Pushes, StartResult } from '../../app/protocol/bridge';
 import { readRunFile } from '../../app/run/reader';
 import { CATALOG } from '../../app/scenario/catalog';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
-import { RunController } from '../../main/run-controller';
+import { RunController } from '../../main/engine/run-controller';
 import { startDashboardServer, type DashboardServer } from '../../main/serve/server';
 import { BridgeClient } from './bridge-client';
 import { makeFixture } from './fixtures';

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { CompareView, PushChannel, Pushes, RunListItem } from '../../app/protocol/bridge';
-import type { PushListener } from '../../main/run-controller';
+import type { PushListener } from '../../main/engine/run-controller';
 import type { BridgeHost } from '../../main/serve/bridge-host';
 
 /** A host whose handlers are spies and whose pushes the test emits. */

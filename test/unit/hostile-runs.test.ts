@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../app/run/format';
-import { LibraryHandlers } from '../../main/library-handlers';
-import { RunLibrary } from '../../main/run-library';
+import { LibraryHandlers } from '../../main/library/handlers';
+import { RunLibrary } from '../../main/library/run-library';
 import { CLI } from '../helpers/cli';
 import { fixtureRun, steady } from './run-fixture';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { localTools } from '../../workers/local/tools-status';
+import { localTools } from '../../app/host/local-tools';
 
 const saved = { ...process.env };
 afterEach(() => {

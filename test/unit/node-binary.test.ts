@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { childEnv, resolveNodeBinary } from '../../main/node-binary';
+import { childEnv, resolveNodeBinary } from '../../main/engine/node-binary';
 
 describe('resolveNodeBinary', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-bin-'));

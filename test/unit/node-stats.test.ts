@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { counterRates, nodeTotals, type NodeCounters } from '../../app/metrics/node-stats';
-import { NODE_STALE_MS, NodeTracker } from '../../main/node-tracker';
+import { NODE_STALE_MS, NodeTracker } from '../../main/engine/node-tracker';
 
 describe('counterRates', () => {
   it('is zero for a first reading (nothing to take a delta from)', () => {

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../app/run/format';
-import { LibraryHandlers } from '../../main/library-handlers';
-import { resolveRun } from '../../main/run-index';
-import { RunLibrary } from '../../main/run-library';
+import { LibraryHandlers } from '../../main/library/handlers';
+import { resolveRun } from '../../main/library/run-index';
+import { RunLibrary } from '../../main/library/run-library';
 import { fixtureRun, steady } from './run-fixture';
 
 const ndjson = (run: RunFile) =>

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dispatchRequest, MAX_LABEL_LENGTH, type BridgeHandlers } from '../../app/protocol/bridge';
 import type { RunFile } from '../../app/run/format';
-import { RunLibrary } from '../../main/run-library';
+import { RunLibrary } from '../../main/library/run-library';
 import { fixtureRun, steady } from './run-fixture';
 
 const ndjson = (run: RunFile) =>

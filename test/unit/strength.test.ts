@@ -3,7 +3,7 @@ import type { Sample } from '../../app/metrics/sample';
 import { SummaryBuilder, summarize } from '../../app/metrics/summary';
 import { compareRuns } from '../../app/stats/compare';
 import { fullStrength, throughputSeries, TOTAL } from '../../app/stats/series';
-import { TICK_GRACE_MS, TickMerger } from '../../main/tick-merger';
+import { TICK_GRACE_MS, TickMerger } from '../../main/engine/tick-merger';
 import { comparisonText } from '../../main/cli/compare-view';
 import { fixtureRun, steady } from './run-fixture';
 import { rep, seededValues, tick, type OpSpec } from './helpers';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeOwnedTempDir, ownedTempFileName, ownerPid, removeStaleTempDirs } from '../../workers/temp-dirs';
+import { makeOwnedTempDir, ownedTempFileName, ownerPid, removeStaleTempDirs } from '../../app/host/temp-dirs';
 
 /** A pid that surely belongs to no process now: one that just exited. */
 function deadPid(): number {

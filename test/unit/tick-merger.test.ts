@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sample } from '../../app/metrics/sample';
 import type { Tick } from '../../app/metrics/tick';
-import { TICK_GRACE_MS, TickMerger } from '../../main/tick-merger';
+import { TICK_GRACE_MS, TickMerger } from '../../main/engine/tick-merger';
 import { rep, tick } from './helpers';
 
 const T0 = 1_000_000;

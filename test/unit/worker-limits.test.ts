@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseScenario } from '../../app/scenario/schema';
-import { crowdingWarnings, MAX_WORKERS_PER_CORE, workerConnectTimeoutMs } from '../../main/wait-workers';
+import { crowdingWarnings, MAX_WORKERS_PER_CORE, workerConnectTimeoutMs } from '../../main/engine/wait-workers';
 
 describe('many workers', () => {
   it('get more time to connect the more there are', () => {

@@ -1,10 +1,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { Client } from 'hazelcast-client';
-import { makeOwnedTempDir } from '../temp-dirs';
-import { findOnPath } from './which';
+import { makeOwnedTempDir } from '../../app/host/temp-dirs';
+import { javaPath } from '../../app/host/local-tools';
 import { freePort } from './free-port';
-import { hazelcastJar } from './hazelcast-jar';
+import { hazelcastJar } from '../../app/host/hazelcast-jar';
 import type { LocalCluster } from './redis-cluster';
 import { SpawnedServer, waitUntil } from './spawned';
 
@@ -14,8 +14,6 @@ const READY_TIMEOUT_MS = 90_000;
 /** Heap per member: a benchmark's maps, not a production data set. */
 const MEMBER_HEAP = '-Xmx512m';
 const MEMBER_MAIN = 'com.hazelcast.core.server.HazelcastMemberStarter';
-
-export const javaPath = (): string | undefined => process.env.KVSCOPE_JAVA ?? findOnPath('java');
 
 /** Text for an XML element: the cluster name comes from the scenario and must stay text, not markup. */
 export function xmlText(s: string): string {

@@ -1,16 +1,14 @@
 import { rmSync } from 'node:fs';
 import Redis from 'ioredis';
-import { makeOwnedTempDir } from '../temp-dirs';
+import { makeOwnedTempDir } from '../../app/host/temp-dirs';
 import { freePort } from './free-port';
 import { SpawnedServer, waitUntil } from './spawned';
-import { findOnPath } from './which';
+import { redisServerPath } from '../../app/host/local-tools';
 
 export const LOCAL_HOST = '127.0.0.1';
 const SLOTS = 16384;
 /** Masters answering, meeting and agreeing on the slot map takes about a second; a slow box gets room. */
 const READY_TIMEOUT_MS = 30_000;
-/** The redis-server binary: KVSCOPE_REDIS_SERVER, else `redis-server` on PATH. */
-export const redisServerPath = (): string | undefined => process.env.KVSCOPE_REDIS_SERVER ?? findOnPath('redis-server');
 
 export interface LocalCluster {
   /** The seed a client is given. */

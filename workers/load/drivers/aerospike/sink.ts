@@ -1,7 +1,7 @@
 import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ownedTempFileName } from '../../../temp-dirs';
+import { ownedTempFileName } from '../../../../app/host/temp-dirs';
 
 /** Where streamed records go; `blocked` means take no record until `drained()` resolves. */
 export interface Sink {

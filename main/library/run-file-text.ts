@@ -1,4 +1,4 @@
-import { REDACTED, SECRET_FIELDS } from '../app/scenario/secrets';
+import { REDACTED, SECRET_FIELDS } from '../../app/scenario/secrets';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { decodeMessage } from '../app/protocol/envelope';
-import { FromWorkerSchema, type Endpoint, type ToWorker } from '../app/protocol/worker';
-import type { Scenario } from '../app/scenario/schema';
+import { decodeMessage } from '../../app/protocol/envelope';
+import { FromWorkerSchema, type Endpoint, type ToWorker } from '../../app/protocol/worker';
+import type { Scenario } from '../../app/scenario/schema';
 import { ManagedChild, type ChildExit } from './child';
 import { entryPath } from './entries';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus, hostname, totalmem } from 'node:os';
 import { join } from 'node:path';
-import type { RunEnvironment } from '../app/run/format';
+import type { RunEnvironment } from '../../app/run/format';
 import { packageRoot } from './entries';
 
 let version: string | undefined;

@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readRunInfo } from '../app/run/info';
-import type { RunFacts } from '../app/run/format';
-import type { RunStatus } from '../app/metrics/summary';
+import { readRunInfo } from '../../app/run/info';
+import type { RunFacts } from '../../app/run/format';
+import type { RunStatus } from '../../app/metrics/summary';
 import { RUN_FILE_SUFFIX } from './run-file-names';
 
 /**

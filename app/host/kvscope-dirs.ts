@@ -4,9 +4,9 @@ import { isAbsolute, join, resolve } from 'node:path';
 /*
  * kvscope's own folders, after the XDG base directory spec. This is the one
  * place they are computed; main reaches it through main/config/dirs.ts. It
- * lives under workers/ because the local-cluster keeper needs the cache
- * folder too, and a packaged app runs the keeper from app.asar.unpacked,
- * which holds dist/workers and dist/app only.
+ * lives under app/ because the local-cluster keeper needs the cache folder
+ * too, and a packaged app runs the keeper from app.asar.unpacked, which
+ * holds dist/workers and dist/app only.
  */
 
 type XdgBase = 'XDG_DATA_HOME' | 'XDG_CACHE_HOME' | 'XDG_CONFIG_HOME';

@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import { EventEmitter } from 'node:events';
-import { decodeMessage } from '../app/protocol/envelope';
-import { FromTargetSchema, type ToTarget } from '../app/protocol/target';
-import type { Endpoint } from '../app/protocol/worker';
-import type { NodeCounters } from '../app/metrics/node-stats';
-import type { Target } from '../app/scenario/targets';
-import { makeOwnedTempDir } from '../workers/temp-dirs';
+import { decodeMessage } from '../../app/protocol/envelope';
+import { FromTargetSchema, type ToTarget } from '../../app/protocol/target';
+import type { Endpoint } from '../../app/protocol/worker';
+import type { NodeCounters } from '../../app/metrics/node-stats';
+import type { Target } from '../../app/scenario/targets';
+import { makeOwnedTempDir } from '../../app/host/temp-dirs';
 import { ManagedChild, STOP_GRACE_MS } from './child';
 import { entryPath, type EntryName } from './entries';
 

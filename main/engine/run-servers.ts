@@ -1,8 +1,8 @@
-import type { NodeCounters } from '../app/metrics/node-stats';
-import type { Endpoint } from '../app/protocol/worker';
-import type { LogEntry } from '../app/run/format';
-import type { Target } from '../app/scenario/targets';
-import { removeStaleTempDirs } from '../workers/temp-dirs';
+import type { NodeCounters } from '../../app/metrics/node-stats';
+import type { Endpoint } from '../../app/protocol/worker';
+import type { LogEntry } from '../../app/run/format';
+import type { Target } from '../../app/scenario/targets';
+import { removeStaleTempDirs } from '../../app/host/temp-dirs';
 import { childEnv, type NodeBinary } from './node-binary';
 import { TargetRunner } from './target-runner';
 

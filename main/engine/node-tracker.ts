@@ -1,4 +1,4 @@
-import { counterRates, type NodeCounters, type NodeSample } from '../app/metrics/node-stats';
+import { counterRates, type NodeCounters, type NodeSample } from '../../app/metrics/node-stats';
 
 /** A node that has not reported for this long has left the cluster view. */
 export const NODE_STALE_MS = 3000;

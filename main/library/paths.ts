@@ -1,4 +1,4 @@
-import { runsDir } from './config/dirs';
+import { runsDir } from '../config/dirs';
 
 /** The folder runs are kept in: KVSCOPE_RUNS, else the user's data directory. */
 export function defaultRunsDir(env: NodeJS.ProcessEnv = process.env): string {

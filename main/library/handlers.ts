@@ -1,11 +1,11 @@
-import type { CompareView, ExportedFile, ExportKind, LiveState, RunListItem } from '../app/protocol/bridge';
-import { toLiveSample } from '../app/protocol/bridge';
-import { benchCsv } from '../app/report/bench-csv';
-import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../app/report/exports';
-import type { RunFile } from '../app/run/format';
-import { runSeconds } from '../app/scenario/schema';
-import { compareRuns } from '../app/stats/compare';
-import { memorySeries, opTypes, p99Series, throughputSeries, TOTAL } from '../app/stats/series';
+import type { CompareView, ExportedFile, ExportKind, LiveState, RunListItem } from '../../app/protocol/bridge';
+import { toLiveSample } from '../../app/protocol/bridge';
+import { benchCsv } from '../../app/report/bench-csv';
+import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../../app/report/exports';
+import type { RunFile } from '../../app/run/format';
+import { runSeconds } from '../../app/scenario/schema';
+import { compareRuns } from '../../app/stats/compare';
+import { memorySeries, opTypes, p99Series, throughputSeries, TOTAL } from '../../app/stats/series';
 import { fileStem } from './paths';
 import type { RunLibrary } from './run-library';
 

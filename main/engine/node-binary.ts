@@ -1,5 +1,5 @@
 import { isAbsolute } from 'node:path';
-import { findOnPath, isExecutable } from '../workers/local/which';
+import { findOnPath, isExecutable } from '../../app/host/which';
 
 export interface NodeBinary {
   path: string;

@@ -1,12 +1,12 @@
 import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { MAX_LABEL_LENGTH, type RunListItem } from '../app/protocol/bridge';
-import { openRegularFile, withinTime } from '../app/run/regular-file';
-import { parseRun, readRunFileAsync } from '../app/run/reader';
-import type { RunFile } from '../app/run/format';
+import { MAX_LABEL_LENGTH, type RunListItem } from '../../app/protocol/bridge';
+import { openRegularFile, withinTime } from '../../app/run/regular-file';
+import { parseRun, readRunFileAsync } from '../../app/run/reader';
+import type { RunFile } from '../../app/run/format';
 import { runFileName } from './paths';
 import { importedRunId, pathInside, runFileIn } from './run-file-names';
-import { isRecording } from './run-recorder';
+import { isRecording } from '../engine/run-recorder';
 import { sanitizedRunText } from './run-file-text';
 import { indexRuns, type RunIndexEntry } from './run-index';
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { prepareAllowanceMs } from '../app/scenario/aerospike-target';
-import type { Scenario } from '../app/scenario/schema';
+import { prepareAllowanceMs } from '../../app/scenario/aerospike-target';
+import type { Scenario } from '../../app/scenario/schema';
 import type { WorkerInfo, WorkerPool } from './worker-pool';
 
 export class StopRequested extends Error {

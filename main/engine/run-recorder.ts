@@ -1,12 +1,12 @@
 import { dirname } from 'node:path';
-import type { Sample } from '../app/metrics/sample';
-import type { Summary } from '../app/metrics/summary';
-import type { LogEntry, PhaseMark, RunHeader, RunLine } from '../app/run/format';
-import { RunWriteError, RunWriter } from '../app/run/writer';
+import type { Sample } from '../../app/metrics/sample';
+import type { Summary } from '../../app/metrics/summary';
+import type { LogEntry, PhaseMark, RunHeader, RunLine } from '../../app/run/format';
+import { RunWriteError, RunWriter } from '../../app/run/writer';
 import { lowSpaceWarning } from './free-space';
 import type { Run } from './orchestrator';
-import { runFileName } from './paths';
-import { pathInside } from './run-file-names';
+import { runFileName } from '../library/paths';
+import { pathInside } from '../library/run-file-names';
 
 /** Run files being written by this process: the library will not delete one from under its run. */
 const recording = new Set<string>();

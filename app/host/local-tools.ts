@@ -1,7 +1,12 @@
-import type { LocalTools } from '../../app/protocol/bridge';
+import type { LocalTools } from '../protocol/bridge';
 import { findHazelcastJar } from './hazelcast-jar';
-import { javaPath } from './hazelcast-cluster';
-import { redisServerPath } from './redis-cluster';
+import { findOnPath } from './which';
+
+/** The java binary: KVSCOPE_JAVA, else `java` on PATH. */
+export const javaPath = (): string | undefined => process.env.KVSCOPE_JAVA ?? findOnPath('java');
+
+/** The redis-server binary: KVSCOPE_REDIS_SERVER, else `redis-server` on PATH. */
+export const redisServerPath = (): string | undefined => process.env.KVSCOPE_REDIS_SERVER ?? findOnPath('redis-server');
 
 /** What this machine has for local clusters, in words for the Scenarios page. */
 export function localTools(): LocalTools {

@@ -1,6 +1,6 @@
-import { mergeTicks, type MeasuredPhase, type Sample } from '../app/metrics/sample';
-import type { Tick } from '../app/metrics/tick';
-import type { NodeSample } from '../app/metrics/node-stats';
+import { mergeTicks, type MeasuredPhase, type Sample } from '../../app/metrics/sample';
+import type { Tick } from '../../app/metrics/tick';
+import type { NodeSample } from '../../app/metrics/node-stats';
 
 /** How long after a second ends main waits for a slow worker's tick before emitting without it. */
 export const TICK_GRACE_MS = 1500;

@@ -1,12 +1,12 @@
-import type { Sample } from '../app/metrics/sample';
-import type { Summary } from '../app/metrics/summary';
-import type { LogEntry, PhaseMark } from '../app/run/format';
-import { LIVE_LOG_CAP, LIVE_SAMPLE_CAP } from '../app/metrics/limits';
-import { CATALOG } from '../app/scenario/catalog';
-import { redactScenario } from '../app/scenario/secrets';
-import type { LocalTools } from '../app/protocol/bridge';
-import { localTools } from '../workers/local/tools-status';
-import { runSeconds, validateScenario, type ScenarioInput } from '../app/scenario/schema';
+import type { Sample } from '../../app/metrics/sample';
+import type { Summary } from '../../app/metrics/summary';
+import type { LogEntry, PhaseMark } from '../../app/run/format';
+import { LIVE_LOG_CAP, LIVE_SAMPLE_CAP } from '../../app/metrics/limits';
+import { CATALOG } from '../../app/scenario/catalog';
+import { redactScenario } from '../../app/scenario/secrets';
+import type { LocalTools } from '../../app/protocol/bridge';
+import { localTools } from '../../app/host/local-tools';
+import { runSeconds, validateScenario, type ScenarioInput } from '../../app/scenario/schema';
 import {
   toLiveSample,
   type BridgeHandlers,
@@ -14,14 +14,14 @@ import {
   type PushChannel,
   type Pushes,
   type RunInfo,
-} from '../app/protocol/bridge';
-import { LibraryHandlers } from './library-handlers';
-import { admitScenario, admitScenarios, refusalMessage } from './policy/admit';
+} from '../../app/protocol/bridge';
+import { LibraryHandlers } from '../library/handlers';
+import { admitScenario, admitScenarios, refusalMessage } from '../policy/admit';
 import { Run } from './orchestrator';
-import { PlanError, planRuns, type PlanSpec, type PlannedRun } from '../app/plan/plan';
-import { representatives } from '../app/plan/representatives';
-import { MAX_RUNS } from '../app/stats/compare';
-import { RunLibrary } from './run-library';
+import { PlanError, planRuns, type PlanSpec, type PlannedRun } from '../../app/plan/plan';
+import { representatives } from '../../app/plan/representatives';
+import { MAX_RUNS } from '../../app/stats/compare';
+import { RunLibrary } from '../library/run-library';
 import { recordRun } from './run-recorder';
 
 
