@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunFile } from '../../app/run/reader';
-import { indexRuns } from '../../main/run-index';
+import { indexRuns } from '../../main/library/run-index';
 import { CLI } from '../helpers/cli';
 import { fixtureRun, steady } from '../unit/run-fixture';
 
@@ -42,7 +42,7 @@ describe('kvscope runs, compare and export', () => {
     const out = cli(['runs', '--runs-dir', dir]);
     expect(out.status).toBe(0);
     expect(out.stdout).toMatch(/bbbb2222 .*kv-async .*builtin-kv .*20 s .*172 .*done/);
-    expect(out.stdout).toMatch(/not readable runs.*\n  2026-11-01T13-00-00-000Z_junk.ndjson: not a kvscope run file/s);
+    expect(out.stdout).toMatch(/not readable runs.*\n {2}2026-11-01T13-00-00-000Z_junk.ndjson: not a kvscope run file/s);
     expect(cli(['runs', '--runs-dir', dir, '--sort', 'ops']).stdout.split('\n')[1]).toMatch(/^bbbb2222/);
     expect(cli(['runs', '--runs-dir', dir, '--filter', 'interrupted']).stdout.trim().split('\n')).toHaveLength(2);
     expect(cli(['runs', '--runs-dir', dir, '--sort', 'speed']).status).toBe(2);
@@ -112,7 +112,7 @@ describe('kvscope runs, compare and export', () => {
     copyFileSync(join(dir, '2026-11-01T10-00-00-000Z_kv-async_aaaa1111.ndjson'), copy);
     try {
       const listed = cli(['runs', '--runs-dir', dir]);
-      expect(listed.stdout).toMatch(/copies of one run.*\n  aaaa1111-0000-4000-8000-000000000001: .*_aaaa1111\.ndjson, copy-of-aaaa1111\.ndjson/s);
+      expect(listed.stdout).toMatch(/copies of one run.*\n {2}aaaa1111-0000-4000-8000-000000000001: .*_aaaa1111\.ndjson, copy-of-aaaa1111\.ndjson/s);
       const byId = cli(['compare', base.header.id, 'bbbb', '--runs-dir', dir]);
       expect(byId.status).toBe(2);
       expect(byId.stderr).toMatch(/is the id of 2 copies of one run/);

@@ -7,10 +7,10 @@ import { createDriver as createBuiltinFile } from '../../workers/load/drivers/bu
 import { createDriver as createBuiltinKv } from '../../workers/load/drivers/builtin-kv';
 import { createHazelcastDriver } from '../../workers/load/drivers/hazelcast/driver';
 import { createDriver as createRedis } from '../../workers/load/drivers/redis';
+import { MaxRetriesPerRequestError } from 'ioredis/built/errors';
 import { isUnreachable } from '../../workers/load/connection-failure';
 import { OpTimeoutError } from '../../workers/load/drivers/http-client';
 
-const { MaxRetriesPerRequestError } = require('ioredis/built/errors') as { MaxRetriesPerRequestError: new (n: number) => Error };
 
 const errno = (code: string): Error => Object.assign(new Error(`socket ${code}`), { code });
 const coded = (code: number): Error => Object.assign(new Error(`aerospike error ${code}`), { code });
@@ -43,7 +43,7 @@ describe('connection failures: unavailable, not errors', () => {
       ...SOCKET,
       new Error('Connection is closed.'),
       new Error("Stream isn't writeable and enableOfflineQueue options is false"),
-      new MaxRetriesPerRequestError(1),
+      new MaxRetriesPerRequestError(1) as unknown as Error, // redis-errors ships no types, so its base class looks empty
     ];
     for (const e of down) expect(unavailable(d, e), e.message).toBe(true);
     for (const e of ANSWERS) expect(unavailable(d, e), e.message).toBe(false);

@@ -85,7 +85,7 @@ export class HttpClient {
     try {
       await this.send(method, path, undefined, classify, Math.min(this.timeoutMs, CONNECT_TIMEOUT_MS));
     } catch (err) {
-      throw new Error(`cannot connect to ${what} at ${this.host}:${this.port}: ${describe(err)}`);
+      throw new Error(`cannot connect to ${what} at ${this.host}:${this.port}: ${describe(err)}`, { cause: err });
     }
   }
 

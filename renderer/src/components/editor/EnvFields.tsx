@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { setPath, type Draft } from '../../store/draft';
 import { useKv } from '../../store/store';
 import type { ErrorIndex } from './errors';
@@ -24,10 +24,12 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? {}) === JS
 export function EnvFields({ draft, errors }: { draft: Draft; errors: ErrorIndex }) {
   const update = useKv((s) => s.updateDraft);
   const [rows, setRows] = useState<EnvRow[]>(() => rowsOf(draft.env));
-  useEffect(() => {
+  const [seen, setSeen] = useState<unknown>(draft.env);
+  if (seen !== draft.env) {
     // Rows are the editing state (they may be half typed); follow the draft only when another scenario is loaded.
-    setRows((cur) => (same(envOf(cur), draft.env) ? cur : rowsOf(draft.env)));
-  }, [draft.env]);
+    setSeen(draft.env);
+    if (!same(envOf(rows), draft.env)) setRows(rowsOf(draft.env));
+  }
   const change = (next: EnvRow[]) => {
     setRows(next);
     update((d) => setPath(d, 'env', envOf(next)));

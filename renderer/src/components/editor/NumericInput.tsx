@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { InputHTMLAttributes } from 'react';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'> & {
@@ -25,10 +25,12 @@ export function parseNumeric(text: string, words: readonly string[] = []): unkno
 /** Keeps what the user typed ("1." or "-") while the draft holds the parsed value. */
 export function NumericInput({ value, onChange, words, ...rest }: Props) {
   const [text, setText] = useState(toText(value));
-  useEffect(() => {
-    // Follow the draft only when it changed elsewhere (another scenario loaded).
-    setText((cur) => (Object.is(parseNumeric(cur, words), value) ? cur : toText(value)));
-  }, [value, words]);
+  const [seen, setSeen] = useState<unknown>(value);
+  if (!Object.is(seen, value)) {
+    // Follow the draft only when it changed elsewhere (another scenario loaded); adjusted while rendering, as React advises.
+    setSeen(value);
+    if (!Object.is(parseNumeric(text, words), value)) setText(toText(value));
+  }
   return (
     <input
       {...rest}

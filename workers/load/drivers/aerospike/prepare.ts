@@ -40,6 +40,7 @@ async function prefill(client: Client, ctx: DriverContext, t: AerospikeSettings)
   try {
     await Promise.all(Array.from({ length: Math.min(PREFILL_IN_FLIGHT, t.prefill) }, lane));
   } catch (err) {
+    // eslint-disable-next-line preserve-caught-error -- the cause may carry the password; the message has it scrubbed
     throw new Error(`prefill of ${t.namespace}.${t.set} failed: ${describeError(err, t.password)}`);
   }
   ctx.log('info', `prefill: ${t.prefill} records in ${t.namespace}.${t.set}`);
@@ -58,6 +59,7 @@ async function ensureIndex(client: Client, ctx: DriverContext, t: AerospikeSetti
     ctx.log('info', `created secondary index ${QUERY_INDEX} on ${t.namespace}.${t.set} bin ${QUERY_BIN}`);
   } catch (err) {
     if (codeOf(err) === CODE.INDEX_FOUND) return;
+    // eslint-disable-next-line preserve-caught-error -- the cause may carry the password; the message has it scrubbed
     throw new Error(`cannot create the query's index ${QUERY_INDEX} on bin ${QUERY_BIN}: ${describeError(err, t.password)}`);
   }
 }

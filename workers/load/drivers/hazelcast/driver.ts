@@ -53,7 +53,7 @@ class HazelcastDriver implements Driver {
         },
       });
     } catch (err) {
-      throw new Error(`cannot connect to hazelcast cluster "${t.clusterName}" at ${members.join(', ')} within ${t.connectTimeoutMs} ms (target.connectTimeoutMs): ${describe(err)}`);
+      throw new Error(`cannot connect to hazelcast cluster "${t.clusterName}" at ${members.join(', ')} within ${t.connectTimeoutMs} ms (target.connectTimeoutMs): ${describe(err)}`, { cause: err });
     }
     this.map = await this.client.getMap<string, string>(t.map);
     this.members = new MemberCounts(this.client, WRITE_OPS.hazelcast);
