@@ -39,7 +39,10 @@ const rgba = Buffer.alloc(SIZE * SIZE * 4);
 const n = SUPERSAMPLE * SUPERSAMPLE;
 for (let y = 0; y < SIZE; y++) {
   for (let x = 0; x < SIZE; x++) {
-    let r = 0, g = 0, b = 0, a = 0;
+    let r = 0,
+      g = 0,
+      b = 0,
+      a = 0;
     for (let sy = 0; sy < SUPERSAMPLE; sy++) {
       for (let sx = 0; sx < SUPERSAMPLE; sx++) {
         const px = x + (sx + 0.5) / SUPERSAMPLE;

@@ -44,10 +44,19 @@ async function main(): Promise<number> {
   try {
     print(`redis-server pid ${server.pid} on ${HOST}:${server.port} answers PING (no RDB, no AOF)`);
     const scenario = benchScenario(HOST, server.port, o);
-    if (connectionsOf(scenario) !== 1) throw new Error(`${SCENARIO_NAME} now opens ${connectionsOf(scenario)} connections; the bare loop mirrors exactly one`);
-    print(`scenario ${SCENARIO_NAME}: ${scenario.workers} worker, ${connectionsOf(scenario)} connection, ${scenario.inFlight} in flight, ` +
-      `GET share ${getShare(scenario)}, ${scenario.keySpace} keys of ${scenario.keyLength} chars, ${scenario.valueSize} B values`);
-    await prefill({ host: HOST, port: server.port, keySpace: scenario.keySpace, keyLength: scenario.keyLength, valueSize: scenario.valueSize });
+    if (connectionsOf(scenario) !== 1)
+      throw new Error(`${SCENARIO_NAME} now opens ${connectionsOf(scenario)} connections; the bare loop mirrors exactly one`);
+    print(
+      `scenario ${SCENARIO_NAME}: ${scenario.workers} worker, ${connectionsOf(scenario)} connection, ${scenario.inFlight} in flight, ` +
+        `GET share ${getShare(scenario)}, ${scenario.keySpace} keys of ${scenario.keyLength} chars, ${scenario.valueSize} B values`,
+    );
+    await prefill({
+      host: HOST,
+      port: server.port,
+      keySpace: scenario.keySpace,
+      keyLength: scenario.keyLength,
+      valueSize: scenario.valueSize,
+    });
     print(`prefilled ${scenario.keySpace} keys so every GET hits from the first second`);
     const redisBenchmark = rbVersion ? await calibrate(scenario, server.port, o) : undefined;
     const results = await runRounds({ rounds: o.rounds, scenario, bare: bareStart(scenario), redisBenchmark }, (l) => print(l));
@@ -83,8 +92,10 @@ async function calibrate(s: RedisScenario, port: number, o: BenchOptions): Promi
   const base = { host: HOST, port, connections: connectionsOf(s), pipeline: s.inFlight, valueSize: s.valueSize, keySpace: s.keySpace };
   const cal = await runRedisBenchmark({ ...base, requests: CALIBRATION_REQUESTS, plannedSeconds: CALIBRATION_PLANNED_SECONDS });
   const requests = requestsFor(cal.mix, o.seconds);
-  print(`${REDIS_BENCHMARK}: calibration ${Math.round(cal.mix)} ops/s (50/50); ${requests} requests per test ` +
-    `(-c ${base.connections} -P ${base.pipeline} -d ${base.valueSize} -r ${base.keySpace})`);
+  print(
+    `${REDIS_BENCHMARK}: calibration ${Math.round(cal.mix)} ops/s (50/50); ${requests} requests per test ` +
+      `(-c ${base.connections} -P ${base.pipeline} -d ${base.valueSize} -r ${base.keySpace})`,
+  );
   return { ...base, requests, plannedSeconds: 2 * o.seconds };
 }
 

@@ -23,11 +23,20 @@ export interface PrefillSettings {
  * first run of round 1 would read mostly misses (cheaper replies) and look faster.
  */
 export async function prefill(o: PrefillSettings): Promise<void> {
-  const client = new Redis({ host: o.host, port: o.port, lazyConnect: true, connectTimeout: CONNECT_TIMEOUT_MS, retryStrategy: () => null });
+  const client = new Redis({
+    host: o.host,
+    port: o.port,
+    lazyConnect: true,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    retryStrategy: () => null,
+  });
   client.on('error', () => undefined); // the failing command or connect() carries the cause
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`prefilling ${o.keySpace} keys took over ${PREFILL_TIMEOUT_MS / 1000} s`)), PREFILL_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`prefilling ${o.keySpace} keys took over ${PREFILL_TIMEOUT_MS / 1000} s`)),
+      PREFILL_TIMEOUT_MS,
+    );
   });
   try {
     await Promise.race([fill(client, o), timeout]);

@@ -47,7 +47,22 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
 
 /** The running server, or why it did not start. */
 async function tryStart(port: number, options: RedisServerOptions): Promise<RedisServer | string> {
-  const args = ['--port', String(port), '--bind', HOST, '--protected-mode', 'no', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', tmpdir()];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    HOST,
+    '--protected-mode',
+    'no',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--daemonize',
+    'no',
+    '--dir',
+    tmpdir(),
+  ];
   if (options.password !== undefined) args.push('--requirepass', options.password);
   const proc = spawn(REDIS_SERVER, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   // Killed at once if the benchmark or the test process ends before stop().
@@ -67,7 +82,11 @@ async function tryStart(port: number, options: RedisServerOptions): Promise<Redi
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => (stopping ??= stopProcess(proc, exited).finally(unregister));
 
-  const ready = await waitForPong(HOST, port, { timeoutMs: READY_TIMEOUT_MS, password: options.password, gaveUp: () => ended !== undefined });
+  const ready = await waitForPong(HOST, port, {
+    timeoutMs: READY_TIMEOUT_MS,
+    password: options.password,
+    gaveUp: () => ended !== undefined,
+  });
   const pid = proc.pid;
   if (!ready || pid === undefined) {
     await stop();

@@ -77,9 +77,12 @@ export function finalReport(results: readonly RoundResult[]): Verdict {
   const kb = median(paired);
   const pass = kb >= OVERHEAD_TARGET_RATIO;
   const lines = [`== final: medians over ${results.length} round(s)`, table(rows(k, b, rb)), ''];
-  lines.push(`kvscope / bare ioredis loop = ${ratio(kb)}  (median of per-round ratios: ${paired.map(ratio).join(', ')}; ratio of medians ${ratio(k.opsPerSec / b.opsPerSec)})`);
+  lines.push(
+    `kvscope / bare ioredis loop = ${ratio(kb)}  (median of per-round ratios: ${paired.map(ratio).join(', ')}; ratio of medians ${ratio(k.opsPerSec / b.opsPerSec)})`,
+  );
   const cost = (1 - kb) * 100;
-  const costText = cost >= 0 ? `instrumentation costs ${cost.toFixed(1)}%` : `kvscope was ${(-cost).toFixed(1)}% faster than the bare loop (noise)`;
+  const costText =
+    cost >= 0 ? `instrumentation costs ${cost.toFixed(1)}%` : `kvscope was ${(-cost).toFixed(1)}% faster than the bare loop (noise)`;
   const target = `target: ratio >= ${OVERHEAD_TARGET_RATIO}, i.e. < ${Math.round((1 - OVERHEAD_TARGET_RATIO) * 100)}% cost`;
   lines.push(`${pass ? 'PASS' : 'MISS'}: ${costText} (${target})`);
   if (!pass) lines.push('      this is a measurement, not a test: the exit code stays 0 on MISS');

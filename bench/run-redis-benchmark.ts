@@ -42,8 +42,26 @@ export function requestsFor(rps: number, seconds: number): number {
 
 /** (c) redis-benchmark: a C client, the reference point for what the server can do. */
 export function runRedisBenchmark(o: RedisBenchmarkSettings): Promise<RedisBenchmarkResult> {
-  const args = ['-h', o.host, '-p', String(o.port), '-c', String(o.connections), '-P', String(o.pipeline),
-    '-t', 'set,get', '-d', String(o.valueSize), '-r', String(o.keySpace), '-n', String(o.requests), '-q', '--csv'];
+  const args = [
+    '-h',
+    o.host,
+    '-p',
+    String(o.port),
+    '-c',
+    String(o.connections),
+    '-P',
+    String(o.pipeline),
+    '-t',
+    'set,get',
+    '-d',
+    String(o.valueSize),
+    '-r',
+    String(o.keySpace),
+    '-n',
+    String(o.requests),
+    '-q',
+    '--csv',
+  ];
   const proc = spawn(REDIS_BENCHMARK, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const unregister = onAbort(() => proc.kill('SIGKILL'));
   const limitMs = o.plannedSeconds * 1000 * TIME_LIMIT_FACTOR + TIME_SLACK_MS;

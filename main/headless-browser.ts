@@ -29,6 +29,9 @@ export function findBrowser(asked: string | undefined, env: NodeJS.ProcessEnv = 
     return wanted;
   }
   const found = CANDIDATES.find((p) => existsSync(p));
-  if (!found) throw new Error(`--png draws the comparison in Chromium or Chrome, and none was found (looked in ${CANDIDATES.join(', ')}); install one or pass --browser PATH`);
+  if (!found)
+    throw new Error(
+      `--png draws the comparison in Chromium or Chrome, and none was found (looked in ${CANDIDATES.join(', ')}); install one or pass --browser PATH`,
+    );
   return found;
 }

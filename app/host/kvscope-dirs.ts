@@ -18,7 +18,8 @@ function base(env: NodeJS.ProcessEnv, name: XdgBase, ...fallback: string[]): str
 }
 
 /** Kept data: the runs folder sits in here unless KVSCOPE_RUNS moves it. */
-export const kvscopeDataDir = (env: NodeJS.ProcessEnv = process.env): string => join(base(env, 'XDG_DATA_HOME', '.local', 'share'), 'kvscope');
+export const kvscopeDataDir = (env: NodeJS.ProcessEnv = process.env): string =>
+  join(base(env, 'XDG_DATA_HOME', '.local', 'share'), 'kvscope');
 
 /** Downloads that can be fetched again, e.g. the Hazelcast jar. */
 export const kvscopeCacheDir = (env: NodeJS.ProcessEnv = process.env): string => join(base(env, 'XDG_CACHE_HOME', '.cache'), 'kvscope');

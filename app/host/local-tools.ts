@@ -17,9 +17,15 @@ export function localTools(): LocalTools {
   return {
     redis: redis
       ? { available: true, detail: `redis-server at ${redis}` }
-      : { available: false, detail: 'redis-server not found on PATH: install it (Debian: apt-get install redis-server) or set KVSCOPE_REDIS_SERVER' },
+      : {
+          available: false,
+          detail: 'redis-server not found on PATH: install it (Debian: apt-get install redis-server) or set KVSCOPE_REDIS_SERVER',
+        },
     hazelcast: !java
-      ? { available: false, detail: 'java not found on PATH: install a JRE (Debian: apt-get install default-jre-headless) or set KVSCOPE_JAVA' }
+      ? {
+          available: false,
+          detail: 'java not found on PATH: install a JRE (Debian: apt-get install default-jre-headless) or set KVSCOPE_JAVA',
+        }
       : jar.jar || canFetch
         ? { available: true, detail: `java at ${java}; ${jar.jar ? `jar ${jar.jar}` : jar.detail}` }
         : { available: false, detail: jar.detail },

@@ -85,8 +85,6 @@ export function latencyStats(h: Histogram): LatencyStats {
   };
 }
 
-
-
 export function cumulativeBuckets(h: Histogram): Buckets {
   const total = h.totalCount;
   const below = BUCKET_BOUNDS_MS.map(() => 0);

@@ -77,7 +77,8 @@ export function decideOutcome(i: OutcomeInput): Outcome {
   const cause = i.failure ?? i.firstError;
   const failed = (reason: string): Outcome => ({ kind: 'failed', reason, ...base });
   const lostList = lostWorkers.map((w) => `worker ${w.id} lost at second ${w.second}`).join(', ');
-  if (i.status === 'interrupted') return { kind: 'interrupted', reason: 'the file ends without a summary (kvscope stopped mid-run)', ...base };
+  if (i.status === 'interrupted')
+    return { kind: 'interrupted', reason: 'the file ends without a summary (kvscope stopped mid-run)', ...base };
   if (i.workers !== undefined && i.workers > 0 && lostWorkers.length >= i.workers) return failed(`every worker was lost (${lostList})`);
   if (i.status === 'failed') return failed(cause ?? 'the run failed');
   if (i.status === 'done' && i.ops === 0) return failed(cause ? `nothing was measured: ${cause}` : 'nothing was measured');
@@ -87,10 +88,12 @@ export function decideOutcome(i: OutcomeInput): Outcome {
   if (parts.length) parts.push(`${i.fullStrengthSeconds} of ${i.measuredSeconds} measured s at full strength`);
   const limit = i.maxErrorRate ?? DEFAULT_MAX_ERROR_RATE;
   const unanswered = i.unansweredSeconds ?? 0;
-  if (unanswered > 0) parts.push(`no operation answered in ${unanswered} of ${i.measuredSeconds} measured s (from second ${i.firstUnansweredSecond})`);
+  if (unanswered > 0)
+    parts.push(`no operation answered in ${unanswered} of ${i.measuredSeconds} measured s (from second ${i.firstUnansweredSecond})`);
   if (errorRate > limit) parts.push(`${pct(errorRate)} of operations failed (limit ${pct(limit)})${cause ? `, first: ${cause}` : ''}`);
   const reason = parts.join('; ');
-  if (i.status === 'stopped') return { kind: 'stopped', reason: reason ? `stopped by the user; ${reason}` : 'stopped by the user', ...base };
+  if (i.status === 'stopped')
+    return { kind: 'stopped', reason: reason ? `stopped by the user; ${reason}` : 'stopped by the user', ...base };
   if (lostWorkers.length || lostNodes.length) return { kind: 'degraded', reason, ...base };
   if (errorRate > limit || unanswered > 0) return { kind: 'done with errors', reason, ...base };
   return { kind: 'done', reason: '', ...base };

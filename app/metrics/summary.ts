@@ -184,7 +184,9 @@ class OpAcc {
     this.perSecond.add(0, zeroSeconds);
   }
 
-  addSecond(o: { count: number; errors: number; timeouts: number; notFound: number; unavailable?: number; hist: string } | undefined): void {
+  addSecond(
+    o: { count: number; errors: number; timeouts: number; notFound: number; unavailable?: number; hist: string } | undefined,
+  ): void {
     if (!o) return this.perSecond.add(0);
     this.addCounts(o.count, o.errors, o.timeouts, o.notFound, o.count);
     this.addUnavailable(o.unavailable);

@@ -47,7 +47,9 @@ export function planRuns(input: Record<string, unknown>, spec: PlanSpec): Planne
   }
   if (sweep && isSecretSetting(sweep.setting)) {
     // Sweep values are shown in the window and written to every run's header.
-    throw new PlanError(`sweep: ${sweep.setting} is a secret and cannot be swept`, [{ field: 'sweep.setting', reason: 'a secret cannot be swept (its values would be shown and recorded)' }]);
+    throw new PlanError(`sweep: ${sweep.setting} is a secret and cannot be swept`, [
+      { field: 'sweep.setting', reason: 'a secret cannot be swept (its values would be shown and recorded)' },
+    ]);
   }
   const steps: { input: Record<string, unknown>; value?: unknown }[] = sweep
     ? sweep.values.map((value) => ({ input: applyOverrides(input, [`${sweep.setting}=${JSON.stringify(value)}`]), value }))

@@ -114,7 +114,10 @@ export const REQUESTS = {
         plan: z
           .object({
             repeat: z.number().int().min(1).max(MAX_REPEAT),
-            sweep: z.object({ setting: z.string().min(1).max(200), values: z.array(z.unknown()).min(2).max(MAX_SWEEP_VALUES) }).strict().optional(),
+            sweep: z
+              .object({ setting: z.string().min(1).max(200), values: z.array(z.unknown()).min(2).max(MAX_SWEEP_VALUES) })
+              .strict()
+              .optional(),
           })
           .strict()
           .optional(),
@@ -128,9 +131,31 @@ export const REQUESTS = {
   labelRun: { payload: z.object({ file: runFile, label: z.string().max(MAX_LABEL_LENGTH) }).strict() },
   deleteRun: { payload: z.object({ file: runFile }).strict() },
   importRun: { payload: z.object({ name: z.string().min(1).max(MAX_FILE_NAME), text: z.string().max(MAX_IMPORT_CHARS) }).strict() },
-  compareRuns: { payload: z.object({ files: z.array(runFile).min(MIN_RUNS).max(MAX_RUNS), baseline: z.number().int().min(0).max(MAX_RUNS - 1) }).strict() },
+  compareRuns: {
+    payload: z
+      .object({
+        files: z.array(runFile).min(MIN_RUNS).max(MAX_RUNS),
+        baseline: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_RUNS - 1),
+      })
+      .strict(),
+  },
   exportFile: {
-    payload: z.object({ kind: z.enum(EXPORT_KINDS), files: z.array(runFile).min(1).max(MAX_RUNS), baseline: z.number().int().min(0).max(MAX_RUNS - 1).optional() }).strict(),
+    payload: z
+      .object({
+        kind: z.enum(EXPORT_KINDS),
+        files: z.array(runFile).min(1).max(MAX_RUNS),
+        baseline: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_RUNS - 1)
+          .optional(),
+      })
+      .strict(),
   },
 } as const;
 

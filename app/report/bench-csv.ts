@@ -20,7 +20,8 @@ export class BenchCsvError extends Error {}
 
 export function benchCsv(run: RunFile): string {
   const kind = run.header.scenario.target.kind;
-  if (kind !== 'builtin-kv') throw new BenchCsvError(`the benchmark CSV is for the built-in key-value scenarios; this run's target is ${kind}`);
+  if (kind !== 'builtin-kv')
+    throw new BenchCsvError(`the benchmark CSV is for the built-in key-value scenarios; this run's target is ${kind}`);
   const lines = [HEADER];
   for (const s of measured(run.samples)) {
     if (!OPS.every(([, op]) => (s.ops[op]?.count ?? 0) > 0)) continue;

@@ -7,7 +7,8 @@ import { csv, type Field } from './csv';
 const US_PER_MS = 1000;
 const BYTES_PER_MIB = 1024 * 1024;
 
-const runLabel = (c: Comparison, i: number): string => `${i === c.baseline ? 'baseline ' : ''}${c.runs[i].name} ${c.runs[i].id.slice(0, 8)}`;
+const runLabel = (c: Comparison, i: number): string =>
+  `${i === c.baseline ? 'baseline ' : ''}${c.runs[i].name} ${c.runs[i].id.slice(0, 8)}`;
 
 /** The comparison table, one row per figure, op type and run: what the UI and `kvscope compare` show. */
 export function comparisonCsv(c: Comparison): string {
@@ -31,7 +32,8 @@ export function comparisonCsv(c: Comparison): string {
     });
   }
   if (c.settings.length > 0) {
-    for (const s of c.settings) s.values.forEach((v, i) => rows.push(['setting', s.path, runLabel(c, i), c.runs[i].id, JSON.stringify(v) ?? '']));
+    for (const s of c.settings)
+      s.values.forEach((v, i) => rows.push(['setting', s.path, runLabel(c, i), c.runs[i].id, JSON.stringify(v) ?? '']));
   }
   return csv(rows);
 }
@@ -40,7 +42,8 @@ export function comparisonCsv(c: Comparison): string {
 export function alignedSeriesCsv(runs: readonly RunFile[], names: readonly string[]): string {
   const cols: { name: string; values: number[] }[] = [];
   runs.forEach((r, i) => {
-    for (const op of [...opTypes(r.samples), TOTAL]) cols.push({ name: `${names[i]} ${op} ops/s`, values: throughputSeries(r.samples, op) });
+    for (const op of [...opTypes(r.samples), TOTAL])
+      cols.push({ name: `${names[i]} ${op} ops/s`, values: throughputSeries(r.samples, op) });
     cols.push({ name: `${names[i]} p99 ms`, values: p99Series(r.samples, TOTAL) });
     cols.push({ name: `${names[i]} client RSS MiB`, values: memorySeries(r.samples) });
   });
@@ -55,13 +58,27 @@ export function runSecondsCsv(run: RunFile): string {
   const ops = opTypes(run.samples);
   const perOp = ['ops', 'errors', 'timeouts', 'not_found', 'p50_ms', 'p99_ms', 'max_ms'];
   const rows: Field[][] = [
-    ['second', 'phase', ...ops.flatMap((op) => perOp.map((f) => `${op}_${f}`)), 'total_ops', 'total_p50_ms', 'total_p99_ms', 'bytes_in', 'bytes_out', 'client_rss_mib'],
+    [
+      'second',
+      'phase',
+      ...ops.flatMap((op) => perOp.map((f) => `${op}_${f}`)),
+      'total_ops',
+      'total_p50_ms',
+      'total_p99_ms',
+      'bytes_in',
+      'bytes_out',
+      'client_rss_mib',
+    ],
   ];
   for (const s of run.samples) {
     const cells: Field[] = [s.second, s.phase];
     for (const op of ops) {
       const o = s.ops[op];
-      cells.push(...(o ? [o.count, o.errors, o.timeouts, o.notFound, o.latency.p50 / US_PER_MS, o.latency.p99 / US_PER_MS, o.latency.max / US_PER_MS] : perOp.map(() => 0)));
+      cells.push(
+        ...(o
+          ? [o.count, o.errors, o.timeouts, o.notFound, o.latency.p50 / US_PER_MS, o.latency.p99 / US_PER_MS, o.latency.max / US_PER_MS]
+          : perOp.map(() => 0)),
+      );
     }
     const rss = s.workers.reduce((a, w) => a + w.mem.rss, 0) / BYTES_PER_MIB;
     cells.push(s.totals.count, s.latency.p50 / US_PER_MS, s.latency.p99 / US_PER_MS, s.bytesIn, s.bytesOut, rss);

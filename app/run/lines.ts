@@ -24,7 +24,10 @@ export class LineSplitter {
     let start = 0;
     for (let nl = chunk.indexOf(0x0a, start); nl !== -1; nl = chunk.indexOf(0x0a, start)) {
       this.check(nl - start);
-      const line = this.parts.length === 0 ? chunk.toString('utf8', start, nl) : Buffer.concat([...this.parts, chunk.subarray(start, nl)]).toString('utf8');
+      const line =
+        this.parts.length === 0
+          ? chunk.toString('utf8', start, nl)
+          : Buffer.concat([...this.parts, chunk.subarray(start, nl)]).toString('utf8');
       this.parts = [];
       this.partBytes = 0;
       start = nl + 1;

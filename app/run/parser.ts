@@ -39,7 +39,8 @@ export function headerFromLine(text: string, path: string): { header: RunHeader;
   try {
     line = JSON.parse(raw);
   } catch {
-    if (/^\s*\{\s*"type"\s*:\s*"header"/.test(raw)) throw new RunFileError(path, 'the header line is cut short (the run stopped before its first line was written whole)');
+    if (/^\s*\{\s*"type"\s*:\s*"header"/.test(raw))
+      throw new RunFileError(path, 'the header line is cut short (the run stopped before its first line was written whole)');
     throw new RunFileError(path, `${NOT_OURS} (the first line is not JSON)`);
   }
   if (line === null || typeof line !== 'object' || Array.isArray(line)) {
@@ -50,16 +51,23 @@ export function headerFromLine(text: string, path: string): { header: RunHeader;
     const what = typeof rec.type === 'string' && isRecordType(rec.type) ? `a ${rec.type} record` : 'not a run header';
     throw new RunFileError(path, `${NOT_OURS} (the first line is ${what}; a run file starts with {"type":"header",...})`);
   }
-  if (rec.data === null || typeof rec.data !== 'object' || Array.isArray(rec.data)) throw new RunFileError(path, `${NOT_OURS} (the header line has no data)`);
+  if (rec.data === null || typeof rec.data !== 'object' || Array.isArray(rec.data))
+    throw new RunFileError(path, `${NOT_OURS} (the header line has no data)`);
   const data = rec.data as RawRecord;
   if (data.format !== RUN_FORMAT) {
-    throw new RunFileError(path, `${NOT_OURS} (format is ${data.format === undefined ? 'missing' : JSON.stringify(data.format)}, not "${RUN_FORMAT}")`);
+    throw new RunFileError(
+      path,
+      `${NOT_OURS} (format is ${data.format === undefined ? 'missing' : JSON.stringify(data.format)}, not "${RUN_FORMAT}")`,
+    );
   }
   const envelope = HeaderEnvelopeSchema.safeParse(data);
   if (!envelope.success) throw new RunFileError(path, 'run file has no format version');
   const version = envelope.data.version;
   if (version > RUN_FORMAT_VERSION) {
-    throw new RunFileError(path, `written by a newer kvscope (format ${version}; this one reads ${RUN_FORMAT_VERSION}): update kvscope to open it`);
+    throw new RunFileError(
+      path,
+      `written by a newer kvscope (format ${version}; this one reads ${RUN_FORMAT_VERSION}): update kvscope to open it`,
+    );
   }
   if (!Number.isInteger(version) || version < 1) throw new RunFileError(path, `unknown run format version ${version}`);
   let migrated: RawRecord;
@@ -185,7 +193,8 @@ export const maxLineBytes = (lineNo: number): number => (lineNo <= 1 ? HEADER_MA
 
 export function lineTooLong(path: string): (lineNo: number, limit: number) => never {
   return (lineNo, limit) => {
-    if (lineNo <= 1) throw new RunFileError(path, `${NOT_OURS} (the first line is longer than ${limit / 1024} KiB; a run header is a few KB)`);
+    if (lineNo <= 1)
+      throw new RunFileError(path, `${NOT_OURS} (the first line is longer than ${limit / 1024} KiB; a run header is a few KB)`);
     throw new RunFileError(path, `line ${lineNo} is longer than ${limit / (1024 * 1024)} MiB: not a run record`);
   };
 }

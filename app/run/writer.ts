@@ -55,7 +55,7 @@ export class RunWriter {
     try {
       const bytes = Buffer.from(JSON.stringify(line) + '\n');
       // A short write (the disk filling up mid-line) is followed by one for the rest, which reports the cause.
-      for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done);
+      for (let done = 0; done < bytes.length;) done += writeSync(this.fd, bytes, done);
       if (line.type === 'sample' || line.type === 'summary' || line.type === 'header') fdatasyncSync(this.fd);
     } catch (err) {
       throw RunWriteError.from(this.path, err);

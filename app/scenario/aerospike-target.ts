@@ -88,7 +88,10 @@ const PREFILL_MIN_RATE = 1000;
 const INDEX_BUILD_ALLOWANCE_MS = 60_000;
 
 /** Extra time worker 0 may need before it is ready: the prefill and the query's index. */
-export function prepareAllowanceMs(t: { kind: string; prefill?: number; createIndex?: boolean }, mix: Record<string, number> | undefined): number {
+export function prepareAllowanceMs(
+  t: { kind: string; prefill?: number; createIndex?: boolean },
+  mix: Record<string, number> | undefined,
+): number {
   if (t.kind !== 'aerospike') return 0;
   const query = (mix?.query ?? 0) > 0 && t.createIndex === true;
   return Math.ceil(((t.prefill ?? 0) / PREFILL_MIN_RATE) * 1000) + (query ? INDEX_BUILD_ALLOWANCE_MS : 0);

@@ -21,9 +21,27 @@ const STREAM = { ...BENCH, workers: 1, inFlight: 1, keySpace: STREAM_RECORDS, du
 const target = (extra: Record<string, unknown> = {}) => ({ kind: 'aerospike' as const, ...extra });
 
 export const AEROSPIKE_CATALOG: readonly ScenarioInput[] = [
-  { name: 'aerospike-50-50', description: 'Aerospike GET/PUT 50/50, 4 processes, 1 KB string bin (the Node.js client benchmark)', target: target(), mix: { get: 0.5, put: 0.5 }, ...BENCH },
-  { name: 'aerospike-read-heavy', description: 'Aerospike GET/PUT 95/5, 1 KB string bin', target: target(), mix: { get: 0.95, put: 0.05 }, ...BENCH },
-  { name: 'aerospike-write-heavy', description: 'Aerospike GET/PUT 5/95, 1 KB string bin', target: target(), mix: { get: 0.05, put: 0.95 }, ...BENCH },
+  {
+    name: 'aerospike-50-50',
+    description: 'Aerospike GET/PUT 50/50, 4 processes, 1 KB string bin (the Node.js client benchmark)',
+    target: target(),
+    mix: { get: 0.5, put: 0.5 },
+    ...BENCH,
+  },
+  {
+    name: 'aerospike-read-heavy',
+    description: 'Aerospike GET/PUT 95/5, 1 KB string bin',
+    target: target(),
+    mix: { get: 0.95, put: 0.05 },
+    ...BENCH,
+  },
+  {
+    name: 'aerospike-write-heavy',
+    description: 'Aerospike GET/PUT 5/95, 1 KB string bin',
+    target: target(),
+    mix: { get: 0.05, put: 0.95 },
+    ...BENCH,
+  },
   {
     name: 'aerospike-payloads',
     description: 'Aerospike GET/PUT 50/50 with 3 B, 1 KB and 100 KB values (a sweep of the value size)',
@@ -31,9 +49,27 @@ export const AEROSPIKE_CATALOG: readonly ScenarioInput[] = [
     mix: { get: 0.5, put: 0.5 },
     ...BENCH,
   },
-  { name: 'aerospike-batch-read', description: 'Aerospike batch reads of 10 keys, after a prefill of the key range', target: target({ batchSize: 10, prefill: BENCH.keySpace }), mix: { 'batch-read': 1 }, ...BENCH },
-  { name: 'aerospike-scan-noop', description: 'Scan a whole set of 1 KB records, records dropped (records/s and worker memory)', target: target({ prefill: STREAM_RECORDS, sink: 'noop' }), mix: { scan: 1 }, ...STREAM },
-  { name: 'aerospike-scan-file', description: 'Scan a whole set, every record written to a file with back-pressure', target: target({ prefill: STREAM_RECORDS, sink: 'file' }), mix: { scan: 1 }, ...STREAM },
+  {
+    name: 'aerospike-batch-read',
+    description: 'Aerospike batch reads of 10 keys, after a prefill of the key range',
+    target: target({ batchSize: 10, prefill: BENCH.keySpace }),
+    mix: { 'batch-read': 1 },
+    ...BENCH,
+  },
+  {
+    name: 'aerospike-scan-noop',
+    description: 'Scan a whole set of 1 KB records, records dropped (records/s and worker memory)',
+    target: target({ prefill: STREAM_RECORDS, sink: 'noop' }),
+    mix: { scan: 1 },
+    ...STREAM,
+  },
+  {
+    name: 'aerospike-scan-file',
+    description: 'Scan a whole set, every record written to a file with back-pressure',
+    target: target({ prefill: STREAM_RECORDS, sink: 'file' }),
+    mix: { scan: 1 },
+    ...STREAM,
+  },
   {
     name: 'aerospike-query-noop',
     description: 'Secondary-index range query (bin n in 0..49 999), records dropped',

@@ -18,7 +18,15 @@ const KV_SEED = {
 
 const FILE_SEED = { workers: 1, inFlight: 8, warmupSeconds: 1, durationSeconds: 10 } as const;
 
-const REDIS_BASE = { keySpace: 100_000, keyLength: 16, valueSize: 1024, workers: 2, inFlight: 32, warmupSeconds: 2, durationSeconds: 10 } as const;
+const REDIS_BASE = {
+  keySpace: 100_000,
+  keyLength: 16,
+  valueSize: 1024,
+  workers: 2,
+  inFlight: 32,
+  warmupSeconds: 2,
+  durationSeconds: 10,
+} as const;
 
 export const CATALOG: readonly ScenarioInput[] = [
   {

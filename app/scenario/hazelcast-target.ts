@@ -44,7 +44,12 @@ export const HazelcastTarget = z.strictObject({
   smartRouting: z.boolean().default(true),
   /** Automated pipelining: writes of one event-loop turn share one socket write, up to the threshold. */
   autoPipelining: z.boolean().default(true),
-  pipeliningThresholdBytes: z.number().int().min(1).max(64 * 1024 * 1024).default(65_536),
+  pipeliningThresholdBytes: z
+    .number()
+    .int()
+    .min(1)
+    .max(64 * 1024 * 1024)
+    .default(65_536),
   /** The IMap every operation uses. */
   map: z.string().min(1).default('kvscope'),
   connectTimeoutMs: z.number().int().min(100).max(120_000).default(5000),

@@ -44,12 +44,20 @@ export const ScenarioSchema = z
     /** Extra environment for the worker processes, e.g. UV_THREADPOOL_SIZE. */
     // `--set env.UV_THREADPOOL_SIZE=8` reads 8 as a number; the environment holds text, so numbers become text.
     env: z
-      .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'), z.union([z.string(), z.number().finite().transform(String)]))
+      .record(
+        z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
+        z.union([z.string(), z.number().finite().transform(String)]),
+      )
       .default({}),
     /** Node binary for the workers: a name looked up on PATH, or an absolute path. */
     node: z.string().min(1).default('node'),
     /** Seed of the key and op choice; the same seed repeats the same sequence. */
-    seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),
+    seed: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 31 - 1)
+      .default(1),
   })
   .superRefine((s, ctx) => {
     const ops = TARGET_OPS[s.target.kind];
@@ -59,7 +67,11 @@ export const ScenarioSchema = z
     if (s.mix) {
       for (const op of Object.keys(s.mix)) {
         if (!ops.includes(op)) {
-          ctx.addIssue({ code: 'custom', path: ['mix', op], message: `unknown operation for ${s.target.kind}; expected one of ${ops.join(', ')}` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['mix', op],
+            message: `unknown operation for ${s.target.kind}; expected one of ${ops.join(', ')}`,
+          });
         }
       }
       const weighted = Object.keys(s.mix).filter((op) => (s.mix?.[op] ?? 0) > 0);
@@ -136,7 +148,11 @@ export function opWeights(s: Scenario): Record<string, number> {
   // Ops that stream records run alone, only when the mix names them.
   else raw = Object.fromEntries(ops.filter((o) => !STREAM_OPS.includes(o)).map((o) => [o, 1]));
   const sum = Object.values(raw).reduce((a, b) => a + b, 0);
-  return Object.fromEntries(Object.entries(raw).filter(([, w]) => w > 0).map(([k, w]) => [k, w / sum]));
+  return Object.fromEntries(
+    Object.entries(raw)
+      .filter(([, w]) => w > 0)
+      .map(([k, w]) => [k, w / sum]),
+  );
 }
 
 /** Seconds of the measured phase at most. */

@@ -28,16 +28,35 @@ export const BuiltinKvTarget = z.strictObject({
 /** HTTP file server streaming one file with a chosen read chunk size. */
 export const BuiltinFileTarget = z.strictObject({
   kind: z.literal('builtin-file'),
-  fileSize: z.number().int().min(1).max(1024 ** 3).default(500 * 1024),
+  fileSize: z
+    .number()
+    .int()
+    .min(1)
+    .max(1024 ** 3)
+    .default(500 * 1024),
   /** Bytes per read from disk, or 'whole' to read the file in one chunk. */
-  chunkSize: z.union([z.number().int().min(1).max(1024 ** 3), z.literal('whole')]).default(64 * 1024),
+  chunkSize: z
+    .union([
+      z
+        .number()
+        .int()
+        .min(1)
+        .max(1024 ** 3),
+      z.literal('whole'),
+    ])
+    .default(64 * 1024),
   host,
   port: port(0),
   external: z.boolean().default(false),
 });
 
-
-export const TargetSchema = z.discriminatedUnion('kind', [BuiltinKvTarget, BuiltinFileTarget, RedisTarget, AerospikeTarget, HazelcastTarget]);
+export const TargetSchema = z.discriminatedUnion('kind', [
+  BuiltinKvTarget,
+  BuiltinFileTarget,
+  RedisTarget,
+  AerospikeTarget,
+  HazelcastTarget,
+]);
 export type Target = z.infer<typeof TargetSchema>;
 export type TargetKind = Target['kind'];
 

@@ -80,8 +80,20 @@ export function compareRuns(runs: readonly RunFile[], baseline = 0, opts: Compar
     runs: runs.map((r) => ({ id: r.header.id, name: r.header.scenario.name ?? '(unnamed)', createdAt: r.header.createdAt })),
     baseline,
     settings: settingsDiff(runs.map((r) => r.header.scenario)),
-    throughput: ops.map((op) => row(op, runs.map((r) => (has(r, op) ? throughputSeries(r.samples, op, seconds) : null)), baseline)),
-    p99: ops.map((op) => row(op, runs.map((r) => (has(r, op) ? p99Series(r.samples, op, seconds) : null)), baseline)),
+    throughput: ops.map((op) =>
+      row(
+        op,
+        runs.map((r) => (has(r, op) ? throughputSeries(r.samples, op, seconds) : null)),
+        baseline,
+      ),
+    ),
+    p99: ops.map((op) =>
+      row(
+        op,
+        runs.map((r) => (has(r, op) ? p99Series(r.samples, op, seconds) : null)),
+        baseline,
+      ),
+    ),
     latency: ops.map((op) => ({
       op,
       perRun: runs.map((r) => (op === TOTAL ? r.summary.total.latency : (r.summary.ops[op]?.latency ?? null))),

@@ -28,7 +28,7 @@ export function ranks(values: readonly number[]): { ranks: number[]; tieTerm: nu
   const order = values.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
   const out = new Array<number>(values.length);
   let tieTerm = 0;
-  for (let start = 0; start < order.length; ) {
+  for (let start = 0; start < order.length;) {
     let end = start + 1;
     while (end < order.length && order[end].v === order[start].v) end++;
     const rank = (start + 1 + end) / 2;
@@ -110,7 +110,13 @@ function erfc(x: number): number {
     Math.exp(
       -z * z -
         1.26551223 +
-        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
     );
   return x >= 0 ? r : 2 - r;
 }

@@ -62,8 +62,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const s = scenarioFor(o);
-  print(`kvscope aerospike benchmark: aerospike-50-50 against ${o.hosts}, ${s.workers} processes x ${s.inFlight} in flight, ` +
-    `${o.rounds} round(s) of ${s.warmupSeconds} s warm-up + ${o.seconds} s measured; node ${process.version}`);
+  print(
+    `kvscope aerospike benchmark: aerospike-50-50 against ${o.hosts}, ${s.workers} processes x ${s.inFlight} in flight, ` +
+      `${o.rounds} round(s) of ${s.warmupSeconds} s warm-up + ${o.seconds} s measured; node ${process.version}`,
+  );
   const ratios: number[] = [];
   for (let r = 1; r <= o.rounds; r++) {
     const kvFirst = r % 2 === 1;
@@ -72,16 +74,17 @@ async function main(): Promise<number> {
     const [kv, b] = kvFirst ? [first, second] : [second, first];
     const ratio = kv.opsPerSec / b.opsPerSec;
     ratios.push(ratio);
-    print(`round ${r} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmt(kv.opsPerSec)} ops/s, bare loop ${fmt(b.opsPerSec)} ops/s, ` +
-      `ratio ${ratio.toFixed(3)}; errors ${kv.errors} / ${b.errors}`);
+    print(
+      `round ${r} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmt(kv.opsPerSec)} ops/s, bare loop ${fmt(b.opsPerSec)} ops/s, ` +
+        `ratio ${ratio.toFixed(3)}; errors ${kv.errors} / ${b.errors}`,
+    );
   }
   const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
   const pass = Math.abs(1 - median) <= TARGET_RATIO_GAP;
   print(`\nmedian ratio kvscope / bare: ${median.toFixed(3)}; target within ${TARGET_RATIO_GAP * 100}%: ${pass ? 'PASS' : 'MISS'}`);
   print('note: against the protocol test node (test/aerospike-node) this proves the harness only: the node, a single');
-  print('      Node.js process, is the bottleneck. Measure kvscope\'s overhead against a real cluster.');
+  print("      Node.js process, is the bottleneck. Measure kvscope's overhead against a real cluster.");
   return 0;
 }
 
 runBench('bench:aerospike', main, print);
-

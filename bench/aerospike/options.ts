@@ -26,7 +26,8 @@ export function parseAsOptions(argv: readonly string[]): AsBenchOptions | string
   const o: Partial<AsBenchOptions> = { rounds: DEFAULT_ROUNDS, seconds: DEFAULT_SECONDS, warmupSeconds: DEFAULT_WARMUP_SECONDS };
   const whole = (flag: string, v: string | undefined, min: number, max: number): number => {
     const n = Number(v);
-    if (v === undefined || !Number.isInteger(n) || n < min || n > max) throw new Error(`${flag} needs a whole number from ${min} to ${max}, got ${v ?? 'nothing'}`);
+    if (v === undefined || !Number.isInteger(n) || n < min || n > max)
+      throw new Error(`${flag} needs a whole number from ${min} to ${max}, got ${v ?? 'nothing'}`);
     return n;
   };
   try {

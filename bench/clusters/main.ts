@@ -39,7 +39,14 @@ interface System {
   start: ClusterBareStart;
 }
 
-function system(name: string, catalogName: string, target: Record<string, unknown>, seed: { host: string; port: number }, script: string, o: BenchOptions): System {
+function system(
+  name: string,
+  catalogName: string,
+  target: Record<string, unknown>,
+  seed: { host: string; port: number },
+  script: string,
+  o: BenchOptions,
+): System {
   const base = findScenario(catalogName)!;
   const scenario = parseScenario({
     ...base,
@@ -71,7 +78,9 @@ async function main(): Promise<number> {
   installExitHandlers(print);
   const o = optionsOrUsage(process.argv.slice(2), print);
   if (!o) return EXIT_USAGE;
-  print(`kvscope cluster benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s measured, 1 process x ${IN_FLIGHT} in flight, GET/SET 50/50; node ${process.version}`);
+  print(
+    `kvscope cluster benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s measured, 1 process x ${IN_FLIGHT} in flight, GET/SET 50/50; node ${process.version}`,
+  );
   const clusters: LocalCluster[] = [];
   const unregister = onAbort(() => clusters.forEach((c) => void c.stop()));
   try {
@@ -82,8 +91,22 @@ async function main(): Promise<number> {
     clusters.push(hz);
     print(`Hazelcast: ${HAZELCAST_MEMBERS} members on 127.0.0.1 (ports ${hz.nodes.map((n) => n.port).join(', ')})`);
     const systems = [
-      system('redis-cluster', 'redis-cluster-mix', { localCluster: 0, cluster: true, host: redis.seed.host, port: redis.seed.port }, redis.seed, 'bare-redis-cluster.js', o),
-      system('hazelcast', 'hazelcast-get', { localMembers: 0, clusterName: CLUSTER_NAME, members: `${hz.seed.host}:${hz.seed.port}` }, hz.seed, 'bare-hazelcast.js', o),
+      system(
+        'redis-cluster',
+        'redis-cluster-mix',
+        { localCluster: 0, cluster: true, host: redis.seed.host, port: redis.seed.port },
+        redis.seed,
+        'bare-redis-cluster.js',
+        o,
+      ),
+      system(
+        'hazelcast',
+        'hazelcast-get',
+        { localMembers: 0, clusterName: CLUSTER_NAME, members: `${hz.seed.host}:${hz.seed.port}` },
+        hz.seed,
+        'bare-hazelcast.js',
+        o,
+      ),
     ];
     for (const s of systems) {
       const primed = await runBare({ ...s.start, warmupSeconds: 0, durationSeconds: PRIMING_SECONDS }, s.script);
@@ -98,7 +121,9 @@ async function main(): Promise<number> {
         const [kv, bare] = kvFirst ? [first, second] : [second, first];
         const ratio = kv.opsPerSec / bare.opsPerSec;
         ratios.get(s.name)!.push(ratio);
-        print(`round ${r} ${s.name.padEnd(13)} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmt(kv.opsPerSec)} ops/s, bare ${fmt(bare.opsPerSec)} ops/s, ratio ${ratio.toFixed(3)}; errors ${kv.errors} / ${bare.errors}`);
+        print(
+          `round ${r} ${s.name.padEnd(13)} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmt(kv.opsPerSec)} ops/s, bare ${fmt(bare.opsPerSec)} ops/s, ratio ${ratio.toFixed(3)}; errors ${kv.errors} / ${bare.errors}`,
+        );
       }
     }
     print('');
@@ -106,7 +131,7 @@ async function main(): Promise<number> {
       const median = [...rs].sort((a, b) => a - b)[Math.floor(rs.length / 2)];
       print(`${name}: median ratio kvscope / bare ${median.toFixed(3)}`);
     }
-    print('note: clients, kvscope and the servers share this machine\'s cores; on 2 cores the servers are part of the bottleneck.');
+    print("note: clients, kvscope and the servers share this machine's cores; on 2 cores the servers are part of the bottleneck.");
   } finally {
     await Promise.all(clusters.map((c) => c.stop()));
     unregister();

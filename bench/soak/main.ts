@@ -42,7 +42,8 @@ function scratchDir(): string {
 /** Sample lines in the run file, counted as they stream by: reading a day's file whole would dwarf what is measured. */
 async function sampleLines(file: string): Promise<number> {
   let n = 0;
-  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) if (line.startsWith('{"type":"sample"')) n++;
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity }))
+    if (line.startsWith('{"type":"sample"')) n++;
   return n;
 }
 
@@ -56,9 +57,17 @@ async function soak(o: SoakOptions): Promise<number> {
     const ended = new Promise<{ summary: Summary; file: string | null }>((resolve) =>
       controller.subscribe((channel, data) => channel === 'runEnded' && resolve(data as { summary: Summary; file: string | null })),
     );
-    const scenario = { name: 'soak', target: { kind: 'redis', port: 6379 }, workers: o.workers, warmupSeconds: 0, durationSeconds: seconds };
+    const scenario = {
+      name: 'soak',
+      target: { kind: 'redis', port: 6379 },
+      workers: o.workers,
+      warmupSeconds: 0,
+      durationSeconds: seconds,
+    };
     const started = Date.now();
-    print(`soak: ${seconds} s (${o.hours} h) of ${o.workers} workers through merger, run, controller and recorder; checkpoint every ${o.checkpointSeconds} s`);
+    print(
+      `soak: ${seconds} s (${o.hours} h) of ${o.workers} workers through merger, run, controller and recorder; checkpoint every ${o.checkpointSeconds} s`,
+    );
     const baseline = measure(0);
     const answer = await controller.startRun({ scenario: parseScenario(scenario) });
     if (!answer.ok) throw new Error(`the soak scenario was refused: ${answer.message}`);
@@ -66,9 +75,12 @@ async function soak(o: SoakOptions): Promise<number> {
     const wall = (Date.now() - started) / 1000;
     const points = [baseline, ...(run?.checkpoints ?? [])];
     print('second     heap MiB   rss MiB');
-    for (const c of points) print(`${String(c.second).padStart(6)}   ${(c.heapUsed / MIB).toFixed(1).padStart(8)}  ${(c.rss / MIB).toFixed(1).padStart(8)}`);
+    for (const c of points)
+      print(`${String(c.second).padStart(6)}   ${(c.heapUsed / MIB).toFixed(1).padStart(8)}  ${(c.rss / MIB).toFixed(1).padStart(8)}`);
     const exact = summary.total.ops === run?.source.ops && summary.total.errors === run.source.errors;
-    print(`summary: ${outcomeOf(summary).kind}, ${summary.seconds} s, ${summary.total.ops} ops (${exact ? 'exact' : `MISMATCH: fed ${run?.source.ops}`}), ${summary.total.errors} errors; ${wall.toFixed(1)} s wall, ${(seconds / wall).toFixed(0)} samples/s`);
+    print(
+      `summary: ${outcomeOf(summary).kind}, ${summary.seconds} s, ${summary.total.ops} ops (${exact ? 'exact' : `MISMATCH: fed ${run?.source.ops}`}), ${summary.total.errors} errors; ${wall.toFixed(1)} s wall, ${(seconds / wall).toFixed(0)} samples/s`,
+    );
     if (file) print(`run file: ${await sampleLines(file)} samples kept (every second)`);
     const v = verdict(points, FIRST_HOUR_SECONDS);
     print(v.text);
@@ -81,9 +93,9 @@ async function soak(o: SoakOptions): Promise<number> {
 Promise.resolve()
   .then(() => soak(parseOptions(process.argv.slice(2))))
   .then(
-  (code) => (process.exitCode = code),
-  (err: unknown) => {
-    print(`bench:soak: ${err instanceof Error ? err.message : String(err)}`);
-    process.exitCode = err instanceof UsageError ? EXIT_USAGE : EXIT_FAILED;
-  },
-);
+    (code) => (process.exitCode = code),
+    (err: unknown) => {
+      print(`bench:soak: ${err instanceof Error ? err.message : String(err)}`);
+      process.exitCode = err instanceof UsageError ? EXIT_USAGE : EXIT_FAILED;
+    },
+  );

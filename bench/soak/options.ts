@@ -27,12 +27,14 @@ export function parseOptions(argv: readonly string[]): SoakOptions {
     strict: true,
   });
   const hours = Number(values.hours ?? DEFAULT_HOURS);
-  if (!Number.isFinite(hours) || hours < MIN_HOURS || hours > MAX_HOURS) throw new UsageError(`--hours must be ${MIN_HOURS} to ${MAX_HOURS}, got "${values.hours}"`);
+  if (!Number.isFinite(hours) || hours < MIN_HOURS || hours > MAX_HOURS)
+    throw new UsageError(`--hours must be ${MIN_HOURS} to ${MAX_HOURS}, got "${values.hours}"`);
   const workers = Number(values.workers ?? 4);
   if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new UsageError(`--workers must be 1 to 64, got "${values.workers}"`);
   const seconds = Math.round(hours * 3600);
   // Hourly for a day; a short smoke run still gets a handful of checkpoints.
   const checkpointSeconds = Number(values.checkpoint ?? Math.min(FIRST_HOUR_SECONDS, Math.max(1, Math.round(seconds / 6))));
-  if (!Number.isInteger(checkpointSeconds) || checkpointSeconds < 1) throw new UsageError(`--checkpoint must be a whole number of seconds, got "${values.checkpoint}"`);
+  if (!Number.isInteger(checkpointSeconds) || checkpointSeconds < 1)
+    throw new UsageError(`--checkpoint must be a whole number of seconds, got "${values.checkpoint}"`);
   return { hours, workers, checkpointSeconds };
 }

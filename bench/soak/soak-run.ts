@@ -48,7 +48,13 @@ export class SoakRun extends Run {
     this.emit('phase', { phase: 'running', at: Date.now(), second: 0 });
     const t0 = Date.now();
     const seconds = s.warmupSeconds + (s.durationSeconds ?? 0);
-    const merger = new TickMerger(s.workers, s.warmupSeconds, t0, (sample) => this.onSample(sample), () => []);
+    const merger = new TickMerger(
+      s.workers,
+      s.warmupSeconds,
+      t0,
+      (sample) => this.onSample(sample),
+      () => [],
+    );
     for (let k = 0; k < seconds; k++) {
       for (let w = 0; w < s.workers; w++) merger.add(this.source.tick(w, k));
       merger.flush(t0 + (k + 1) * 1000);

@@ -17,7 +17,8 @@ export interface Verdict {
 export function verdict(points: readonly Checkpoint[], firstHour: number): Verdict {
   const atHour = points.find((p) => p.second >= firstHour);
   const later = points.filter((p) => atHour && p.second > atHour.second);
-  if (!atHour || later.length === 0) return { result: 'n/a', text: 'flat after the first hour: n/a (the run is shorter than two checkpoints past one hour)' };
+  if (!atHour || later.length === 0)
+    return { result: 'n/a', text: 'flat after the first hour: n/a (the run is shorter than two checkpoints past one hour)' };
   const peak = Math.max(...later.map((p) => p.heapUsed));
   const slack = Math.max(FLAT_SLACK_BYTES, atHour.heapUsed * FLAT_SLACK_SHARE);
   const growth = peak - atHour.heapUsed;

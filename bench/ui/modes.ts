@@ -44,7 +44,12 @@ function state(runId: string, seconds: number, samples: LiveSample[]): LiveState
 /** Wait until the chart draws exactly what the window, cap and downsampler say it must for `seconds` applied. */
 async function checkPoints(b: Browser, ctx: ModeContext, window: string, seconds: number): Promise<number> {
   const want = expectedPoints(seconds - 1, WINDOW_SECONDS[window], ctx.limits);
-  return until(`the throughput chart to draw ${want} points`, () => chartPoints(b.page), (n) => n === want, POINTS_TIMEOUT_MS);
+  return until(
+    `the throughput chart to draw ${want} points`,
+    () => chartPoints(b.page),
+    (n) => n === want,
+    POINTS_TIMEOUT_MS,
+  );
 }
 
 /**
@@ -68,7 +73,12 @@ export async function runLive(ctx: ModeContext, window: string, hour: number, li
     await ctx.bridge.pushSample('live', all[i]);
     await sleep(start + (i - prefill + 1) * LIVE_INTERVAL_MS - Date.now());
   }
-  await until('the page to apply every live second', () => appliedSeconds(b.page), (n) => n === hour, CATCH_UP_TIMEOUT_MS);
+  await until(
+    'the page to apply every live second',
+    () => appliedSeconds(b.page),
+    (n) => n === hour,
+    CATCH_UP_TIMEOUT_MS,
+  );
   await sleep(SETTLE_MS);
   await mark(b.page, MARK_PAUSE);
   const updates = updatesOf(await stopTrace(b.cdp));
@@ -97,7 +107,12 @@ export async function runReplay(ctx: ModeContext, window: string, seconds: numbe
     await ctx.bridge.pushSample('replay', all[i]);
     const k = stops.indexOf(i + 1);
     if (k < 0) continue;
-    await until(`the page to apply ${i + 1} samples`, () => appliedSeconds(b.page), (n) => n === i + 1, CATCH_UP_TIMEOUT_MS);
+    await until(
+      `the page to apply ${i + 1} samples`,
+      () => appliedSeconds(b.page),
+      (n) => n === i + 1,
+      CATCH_UP_TIMEOUT_MS,
+    );
     await sleep(SETTLE_MS);
     await mark(b.page, MARK_PAUSE);
     points.push(await checkPoints(b, ctx, window, i + 1));

@@ -52,7 +52,12 @@ export async function openLive(page: Page, url: string, window: string, seconds:
   const phase = await page.getAttribute(PHASE, 'data-phase', { timeout: PAGE_TIMEOUT_MS });
   if (phase !== 'running') throw new Error(`the Live view shows phase ${phase}, expected running`);
   await page.click(`[data-testid="window-${window}"]`, { timeout: PAGE_TIMEOUT_MS });
-  await until('the page to apply the run so far', () => appliedSeconds(page), (n) => n === seconds, PAGE_TIMEOUT_MS);
+  await until(
+    'the page to apply the run so far',
+    () => appliedSeconds(page),
+    (n) => n === seconds,
+    PAGE_TIMEOUT_MS,
+  );
 }
 
 /**

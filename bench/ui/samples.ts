@@ -102,8 +102,13 @@ export function makeSamples(count: number): LiveSample[] {
     const errors = rnd() < ERROR_CHANCE ? Math.ceil(rnd() * MAX_ERRORS) : 0;
     const timeouts = spike > 1 ? Math.ceil(rnd() * MAX_SPIKE_TIMEOUTS) : 0;
     const notFound = Math.round(reads * NOT_FOUND_SHARE * rnd());
-    const op = (count: number, errors: number, timeouts: number, notFound: number, slower: number) =>
-      ({ count, errors, timeouts, notFound, latency: latency(count, p50 * slower, spike) });
+    const op = (count: number, errors: number, timeouts: number, notFound: number, slower: number) => ({
+      count,
+      errors,
+      timeouts,
+      notFound,
+      latency: latency(count, p50 * slower, spike),
+    });
     const workers: WorkerSample[] = Array.from({ length: WORKERS }, (_, id) => ({
       id,
       mem: {

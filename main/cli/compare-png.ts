@@ -31,15 +31,27 @@ export async function comparePng(o: ComparePngOptions): Promise<void> {
   try {
     for (const f of o.files) symlinkSync(resolve(f), join(dir, basename(f)));
     const controller = new RunController(dir);
-    const server = await startDashboardServer({ host: '127.0.0.1', port: 0, rendererDir: defaultRendererDir(), controller, log: () => undefined });
+    const server = await startDashboardServer({
+      host: '127.0.0.1',
+      port: 0,
+      rendererDir: defaultRendererDir(),
+      controller,
+      log: () => undefined,
+    });
     try {
       const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS, timeout: PNG_TIMEOUT_MS });
       try {
         const page = await browser.newPage({ viewport: VIEWPORT, acceptDownloads: true });
         // The address with the token: the page trades it for its cookie, the redirect keeps the fragment.
-        await page.goto(`${server.tokenUrl}#compare=${o.files.map((f) => encodeURIComponent(basename(f))).join(',')}&baseline=${o.baseline}`, { timeout: PNG_TIMEOUT_MS });
+        await page.goto(
+          `${server.tokenUrl}#compare=${o.files.map((f) => encodeURIComponent(basename(f))).join(',')}&baseline=${o.baseline}`,
+          { timeout: PNG_TIMEOUT_MS },
+        );
         await page.waitForSelector('[data-testid="compare-throughput"]', { timeout: PNG_TIMEOUT_MS });
-        const [download] = await Promise.all([page.waitForEvent('download', { timeout: PNG_TIMEOUT_MS }), page.click('[data-testid="export-png"]')]);
+        const [download] = await Promise.all([
+          page.waitForEvent('download', { timeout: PNG_TIMEOUT_MS }),
+          page.click('[data-testid="export-png"]'),
+        ]);
         await download.saveAs(o.out);
       } finally {
         await browser.close();

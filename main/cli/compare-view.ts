@@ -5,7 +5,8 @@ import { fmtInt, table } from './format';
 const SHORT_ID = 8;
 const US_PER_MS = 1000;
 
-const runName = (c: Comparison, i: number): string => `${c.runs[i].name} ${c.runs[i].id.slice(0, SHORT_ID)}${i === c.baseline ? ' (base)' : ''}`;
+const runName = (c: Comparison, i: number): string =>
+  `${c.runs[i].name} ${c.runs[i].id.slice(0, SHORT_ID)}${i === c.baseline ? ' (base)' : ''}`;
 const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 
 /** Baseline first, then each candidate's value and its change, per op type. */
@@ -28,7 +29,8 @@ export function comparisonText(c: Comparison): string {
   const parts: string[] = [];
   if (c.settings.length > 0) {
     parts.push('settings that differ:');
-    for (const s of c.settings) parts.push(`  ${s.path}: ${s.values.map((v, i) => `${JSON.stringify(v) ?? 'unset'} (${runName(c, i)})`).join(', ')}`);
+    for (const s of c.settings)
+      parts.push(`  ${s.path}: ${s.values.map((v, i) => `${JSON.stringify(v) ?? 'unset'} (${runName(c, i)})`).join(', ')}`);
     parts.push('');
   }
   const short = c.partialLeftOut.map((n, i) => (n > 0 ? `${runName(c, i)}: ${n} s` : '')).filter(Boolean);

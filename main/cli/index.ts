@@ -96,7 +96,8 @@ async function run(args: string[]): Promise<number> {
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  if (plans.length > 1 && values.out) throw new UsageError('--out names one run file; a repeat or sweep writes one per run into --runs-dir');
+  if (plans.length > 1 && values.out)
+    throw new UsageError('--out names one run file; a repeat or sweep writes one per run into --runs-dir');
   admitOrThrow(plans.map((p) => p.scenario));
   if (plans.length > 1) return planCommand(plans, { runsDir, quiet: values.quiet });
   return runCommand(plans[0].scenario, { out: values.out, runsDir, quiet: values.quiet });
@@ -126,10 +127,13 @@ async function serve(args: string[]): Promise<number> {
     },
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > MAX_PORT) throw new UsageError(`--port must be an integer 0-${MAX_PORT}, got "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > MAX_PORT)
+    throw new UsageError(`--port must be an integer 0-${MAX_PORT}, got "${values.port}"`);
   const [certFile, keyFile] = [values['tls-cert'], values['tls-key']];
   if ((certFile === undefined) !== (keyFile === undefined)) {
-    throw new UsageError(certFile === undefined ? '--tls-key needs --tls-cert (give both or neither)' : '--tls-cert needs --tls-key (give both or neither)');
+    throw new UsageError(
+      certFile === undefined ? '--tls-key needs --tls-cert (give both or neither)' : '--tls-cert needs --tls-key (give both or neither)',
+    );
   }
   return serveCommand({
     host: values.host ?? DEFAULT_HOST,

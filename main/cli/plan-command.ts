@@ -65,7 +65,9 @@ function sweepComparison(done: readonly Done[]): string | null {
   const setting = done[0]?.plan.group?.setting;
   if (!setting) return null;
   const finished = done.filter((d) => d.summary && d.file);
-  const picked = representatives(finished.map((d) => ({ value: d.plan.group?.value, opsPerSec: d.summary!.total.opsPerSec.mean, item: d })));
+  const picked = representatives(
+    finished.map((d) => ({ value: d.plan.group?.value, opsPerSec: d.summary!.total.opsPerSec.mean, item: d })),
+  );
   if (picked.length < MIN_RUNS) return null;
   const shown = picked.slice(0, MAX_RUNS);
   const note = picked.length > MAX_RUNS ? ` (the first ${MAX_RUNS} of ${picked.length} values)` : '';
@@ -86,8 +88,17 @@ function planTable(done: readonly Done[]): string {
     }
     const ops = repeatStats(ok.map((d) => d.summary!.total.opsPerSec.mean));
     const p99 = repeatStats(ok.map((d) => d.summary!.total.latency.p99));
-    const outliers = [...new Set([...ops.outliers, ...p99.outliers])].sort((a, b) => a - b).map((i) => String((ok[i].plan.group?.index ?? i) + 1));
-    rows.push([value || 'all', String(ds.length), fmtInt(ops.median), `${(ops.spread * 100).toFixed(1)}%`, fmtMs(p99.median), outliers.join(' ') || '-']);
+    const outliers = [...new Set([...ops.outliers, ...p99.outliers])]
+      .sort((a, b) => a - b)
+      .map((i) => String((ok[i].plan.group?.index ?? i) + 1));
+    rows.push([
+      value || 'all',
+      String(ds.length),
+      fmtInt(ops.median),
+      `${(ops.spread * 100).toFixed(1)}%`,
+      fmtMs(p99.median),
+      outliers.join(' ') || '-',
+    ]);
   }
   return table(rows);
 }

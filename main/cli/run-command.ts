@@ -53,12 +53,16 @@ export async function runCommand(scenario: Scenario, o: RunCommandOptions): Prom
   // A run file that cannot be written fails the run (exit 1); the reason goes to stderr, never a stack trace.
   // A run whose file could not be written whole is not a success, even when the loss came at its last line.
   let writeFailed = false;
-  const file = recordRun(run, { file: o.out, dir: o.runsDir }, {
-    onWriteError: (m) => {
-      writeFailed = true;
-      printError(`kvscope: ${m}`);
+  const file = recordRun(
+    run,
+    { file: o.out, dir: o.runsDir },
+    {
+      onWriteError: (m) => {
+        writeFailed = true;
+        printError(`kvscope: ${m}`);
+      },
     },
-  });
+  );
   let header: RunHeader | undefined;
   let signal: string | undefined;
 

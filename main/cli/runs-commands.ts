@@ -32,7 +32,11 @@ function copiesNote(entries: readonly RunIndexEntry[]): string[] {
   for (const e of entries) if (e.status !== 'unreadable') byId.set(e.id, [...(byId.get(e.id) ?? []), e.file]);
   const copied = [...byId].filter(([, files]) => files.length > 1);
   if (copied.length === 0) return [];
-  return ['', 'copies of one run (same id; name one by its file):', ...copied.map(([id, files]) => `  ${id}: ${[...files].sort().join(', ')}`)];
+  return [
+    '',
+    'copies of one run (same id; name one by its file):',
+    ...copied.map(([id, files]) => `  ${id}: ${[...files].sort().join(', ')}`),
+  ];
 }
 
 /** `kvscope compare A B [C ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--png FILE [--browser PATH]] [--runs-dir DIR]` */
@@ -57,12 +61,21 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
   if (!Number.isInteger(baseline) || baseline < 0 || baseline >= positionals.length) {
     throw new UsageError(`--baseline is the position of a run in the list, 1 to ${positionals.length}, got "${values.baseline}"`);
   }
-  const files = await Promise.all(positionals.map((ref) => resolveRun(ref, dir, existsSync).catch((err: Error) => Promise.reject(new UsageError(err.message)))));
+  const files = await Promise.all(
+    positionals.map((ref) => resolveRun(ref, dir, existsSync).catch((err: Error) => Promise.reject(new UsageError(err.message)))),
+  );
   const runs = files.map((f) => readRunFile(f));
   const c = compareRuns(runs, baseline);
   out(comparisonText(c));
   if (values.csv) writeFileSync(values.csv, comparisonCsv(c));
-  if (values['series-csv']) writeFileSync(values['series-csv'], alignedSeriesCsv(runs, c.runs.map((r) => `${r.name} ${r.id.slice(0, 8)}`)));
+  if (values['series-csv'])
+    writeFileSync(
+      values['series-csv'],
+      alignedSeriesCsv(
+        runs,
+        c.runs.map((r) => `${r.name} ${r.id.slice(0, 8)}`),
+      ),
+    );
   if (values.png) {
     await comparePng({ files, ids: runs.map((r) => r.header.id), baseline, out: values.png, browser: values.browser });
     out(`wrote ${values.png}`);
@@ -82,7 +95,8 @@ export async function exportCommand(args: string[], out: Out): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('export takes exactly one run');
   if (!values.csv) throw new UsageError('export needs --csv FILE');
   const format = values.format as (typeof EXPORT_FORMATS)[number];
-  if (!EXPORT_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, got "${values.format}"`);
+  if (!EXPORT_FORMATS.includes(format))
+    throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, got "${values.format}"`);
   let path: string;
   try {
     path = await resolveRun(positionals[0], values['runs-dir'] ?? defaultRunsDir(), existsSync);

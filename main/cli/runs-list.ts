@@ -21,7 +21,9 @@ const ORDER: Record<SortKey, (a: RunIndexEntry, b: RunIndexEntry) => number> = {
 /** The runs table of `kvscope runs`: filtered by any shown text, sorted by `sort`. */
 export function runsTable(entries: readonly RunIndexEntry[], sort: SortKey, filter = ''): string {
   const needle = filter.toLowerCase();
-  const shown = entries.filter((e) => needle === '' || [e.id, e.file, e.scenario, e.target, e.status, e.outcome ?? ''].some((t) => t.toLowerCase().includes(needle)));
+  const shown = entries.filter(
+    (e) => needle === '' || [e.id, e.file, e.scenario, e.target, e.status, e.outcome ?? ''].some((t) => t.toLowerCase().includes(needle)),
+  );
   const rows = [...shown]
     .sort(ORDER[sort])
     .map((e) => [
@@ -36,7 +38,9 @@ export function runsTable(entries: readonly RunIndexEntry[], sort: SortKey, filt
     ]);
   if (rows.length === 0) return filter ? `no runs match "${filter}"` : 'no runs yet';
   const broken = shown.filter((e) => e.status === 'unreadable').map((e) => `  ${e.file}: ${e.error ?? 'unreadable'}`);
-  const caveats = shown.filter((e) => CAVEATS.has(e.outcome ?? '') && e.reason).map((e) => `  ${e.id.slice(0, SHORT_ID)} ${e.outcome}: ${e.reason}`);
+  const caveats = shown
+    .filter((e) => CAVEATS.has(e.outcome ?? '') && e.reason)
+    .map((e) => `  ${e.id.slice(0, SHORT_ID)} ${e.outcome}: ${e.reason}`);
   const text = table([['id', 'date', 'scenario', 'target', 'measured', 'ops/s', 'p99 ms', 'outcome'], ...rows]);
   const out = [text];
   if (caveats.length) out.push('', 'runs whose numbers carry a caveat:', ...caveats);

@@ -10,10 +10,33 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
   const out: string[] = [];
   const name = header ? `${header.scenario.name} (${header.scenario.target.kind})` : 'run';
   const outcome = outcomeOf(s);
-  out.push(`${name}: ${outcome.kind}, ${s.seconds} s measured after ${s.warmup.seconds} s warm-up (${fmtInt(s.warmup.ops)} warm-up ops kept apart)`);
+  out.push(
+    `${name}: ${outcome.kind}, ${s.seconds} s measured after ${s.warmup.seconds} s warm-up (${fmtInt(s.warmup.ops)} warm-up ops kept apart)`,
+  );
   if (outcome.reason) out.push(`why: ${outcome.reason}`);
   const rows: string[][] = [
-    ['op', 'ops', 'ops/s', 'median', 'min', 'max', 'p50 ms', 'p90', 'p99', 'p99.9', 'max', '<=1ms', '<=2ms', '<=4ms', '<=8ms', '<=16ms', 'not found', 'errors', 'timeouts', 'unavail.'],
+    [
+      'op',
+      'ops',
+      'ops/s',
+      'median',
+      'min',
+      'max',
+      'p50 ms',
+      'p90',
+      'p99',
+      'p99.9',
+      'max',
+      '<=1ms',
+      '<=2ms',
+      '<=4ms',
+      '<=8ms',
+      '<=16ms',
+      'not found',
+      'errors',
+      'timeouts',
+      'unavail.',
+    ],
   ];
   const row = (label: string, o: OpSummary): string[] => [
     label,
@@ -40,11 +63,14 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
   for (const [op, o] of Object.entries(s.ops)) rows.push(row(op, o));
   if (Object.keys(s.ops).length > 1) rows.push(row('all', s.total));
   out.push(table(rows));
-  if (s.bytesInPerSec > 0) out.push(`received ${(s.bytesInPerSec / MIB).toFixed(2)} MiB/s, sent ${(s.bytesOutPerSec / MIB).toFixed(2)} MiB/s`);
+  if (s.bytesInPerSec > 0)
+    out.push(`received ${(s.bytesInPerSec / MIB).toFixed(2)} MiB/s, sent ${(s.bytesOutPerSec / MIB).toFixed(2)} MiB/s`);
   const peaks = Object.entries(s.peakRss).map(([w, b]) => `w${w} ${fmtBytes(b)}`);
   if (peaks.length) out.push(`peak RSS: ${peaks.join(', ')}`);
   if (s.saturatedSeconds > 0) {
-    out.push(`warning: a worker's event loop was saturated for ${s.saturatedSeconds} s; those numbers are limited by the client, not the target`);
+    out.push(
+      `warning: a worker's event loop was saturated for ${s.saturatedSeconds} s; those numbers are limited by the client, not the target`,
+    );
   }
   if (header) out.push(`workers on node ${header.env.workerNode} (${header.env.nodeBinary}); ${header.env.cpus} CPUs, ${header.env.host}`);
   return out.join('\n');

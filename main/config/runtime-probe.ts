@@ -30,6 +30,7 @@ export function probeRuntime(path: string): Runtime {
   } catch (err) {
     throw new ProbeError(`${given} --version failed: ${(err as Error).message.split('\n')[0]}`);
   }
-  if (!NODE_VERSION.test(out)) throw new ProbeError(`${given} is not a Node runtime: --version printed ${JSON.stringify(out.slice(0, 80))}`);
+  if (!NODE_VERSION.test(out))
+    throw new ProbeError(`${given} is not a Node runtime: --version printed ${JSON.stringify(out.slice(0, 80))}`);
   return { path: real, version: out };
 }

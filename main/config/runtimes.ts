@@ -11,9 +11,7 @@ export interface Runtime {
 }
 
 const RuntimesSchema = z.object({
-  runtimes: z
-    .array(z.object({ path: z.string().min(1), version: z.string() }))
-    .default([]),
+  runtimes: z.array(z.object({ path: z.string().min(1), version: z.string() })).default([]),
 });
 
 /** The runtimes list; empty when the file does not exist. Throws a ConfigError naming the file when it is unusable. */

@@ -13,7 +13,11 @@ export type ElectronAvailability = { ok: true; binary: string } | { ok: false; r
  * The electron package records the binary's path, relative to its dist/, in
  * path.txt once its install step has fetched it.
  */
-export function electronAvailability(root: string, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): ElectronAvailability {
+export function electronAvailability(
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): ElectronAvailability {
   const pkg = join(root, 'node_modules', 'electron');
   const pathFile = join(pkg, 'path.txt');
   const rel = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : '';
@@ -21,8 +25,13 @@ export function electronAvailability(root: string, env: NodeJS.ProcessEnv = proc
   // (path.txt then optional, as there).
   const override = env.ELECTRON_OVERRIDE_DIST_PATH;
   if (!override) {
-    if (!existsSync(join(pkg, 'package.json'))) return { ok: false, reason: 'Electron binary not installed: the electron package is missing' };
-    if (!rel) return { ok: false, reason: `Electron binary not installed: ${pathFile} is missing (its download did not run; npx install-electron fetches it)` };
+    if (!existsSync(join(pkg, 'package.json')))
+      return { ok: false, reason: 'Electron binary not installed: the electron package is missing' };
+    if (!rel)
+      return {
+        ok: false,
+        reason: `Electron binary not installed: ${pathFile} is missing (its download did not run; npx install-electron fetches it)`,
+      };
   }
   const binary = override ? join(override, rel || DEFAULT_BINARY_NAME) : join(pkg, 'dist', rel);
   if (!existsSync(binary)) return { ok: false, reason: `Electron binary not installed: ${binary} is missing` };

@@ -1,5 +1,13 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { ipcChannel, PUSH_CHANNELS, REQUEST_CHANNELS, type Bridge, type PushChannel, type Pushes, type RequestChannel } from '../../app/protocol/bridge';
+import {
+  ipcChannel,
+  PUSH_CHANNELS,
+  REQUEST_CHANNELS,
+  type Bridge,
+  type PushChannel,
+  type Pushes,
+  type RequestChannel,
+} from '../../app/protocol/bridge';
 
 /**
  * The page's only door to main: `window.kvscope`, a Bridge of plain functions.

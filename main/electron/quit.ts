@@ -23,7 +23,12 @@ export interface SignalSource {
   on(event: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
 }
 
-export function quitInOrder(app: QuitApp, shutdown: () => Promise<void>, log: (line: string) => void, signals: SignalSource = process): void {
+export function quitInOrder(
+  app: QuitApp,
+  shutdown: () => Promise<void>,
+  log: (line: string) => void,
+  signals: SignalSource = process,
+): void {
   let state: 'running' | 'stopping' | 'done' = 'running';
   app.on('before-quit', (e) => {
     if (state === 'done') return;

@@ -102,7 +102,13 @@ export class Run extends EventEmitter {
       const t0 = Date.now() + GO_DELAY_MS;
       const measureAt = t0 + this.scenario.warmupSeconds * 1000;
       this.endAt = measureAt + runSeconds(this.scenario) * 1000;
-      const merger = new TickMerger(this.scenario.workers, this.scenario.warmupSeconds, t0, (s) => this.onSample(s), (now) => this.nodes.snapshot(now));
+      const merger = new TickMerger(
+        this.scenario.workers,
+        this.scenario.warmupSeconds,
+        t0,
+        (s) => this.onSample(s),
+        (now) => this.nodes.snapshot(now),
+      );
       this.merger = merger;
       pool.on('tick', (t) => merger.add(t));
       pool.go(t0);
@@ -112,7 +118,12 @@ export class Run extends EventEmitter {
       at(this.endAt, () => this.setPhase('stopping'));
       // With a monitor, the seconds left at the end wait for its last reading, so the
       // per-node counts of the last sample include everything the nodes did.
-      timers.push(setInterval(() => !(this.ending && this.servers.hasMonitor) && merger.flush(Date.now(), { waitForLast: this.ending }), FLUSH_INTERVAL_MS));
+      timers.push(
+        setInterval(
+          () => !(this.ending && this.servers.hasMonitor) && merger.flush(Date.now(), { waitForLast: this.ending }),
+          FLUSH_INTERVAL_MS,
+        ),
+      );
       await new Promise<void>((resolve) => {
         this.wakeup = () => merger.allDone && resolve();
         this.wakeup();

@@ -7,14 +7,7 @@ import { redactScenario } from '../../app/scenario/secrets';
 import type { LocalTools } from '../../app/protocol/bridge';
 import { localTools } from '../../app/host/local-tools';
 import { runSeconds, validateScenario, type ScenarioInput } from '../../app/scenario/schema';
-import {
-  toLiveSample,
-  type BridgeHandlers,
-  type LiveState,
-  type PushChannel,
-  type Pushes,
-  type RunInfo,
-} from '../../app/protocol/bridge';
+import { toLiveSample, type BridgeHandlers, type LiveState, type PushChannel, type Pushes, type RunInfo } from '../../app/protocol/bridge';
 import { LibraryHandlers } from '../library/handlers';
 import { admitScenario, admitScenarios, refusalMessage } from '../policy/admit';
 import { Run } from './orchestrator';
@@ -23,7 +16,6 @@ import { representatives } from '../../app/plan/representatives';
 import { MAX_RUNS } from '../../app/stats/compare';
 import { RunLibrary } from '../library/run-library';
 import { recordRun } from './run-recorder';
-
 
 export type PushListener = <P extends PushChannel>(channel: P, data: Pushes[P]) => void;
 
@@ -45,7 +37,8 @@ export class RunController implements BridgeHandlers {
   constructor(
     private readonly runsDir: string,
     // bench/soak puts a synthetic run here; everything else uses the real one.
-    private readonly makeRun: (scenario: PlannedRun['scenario'], group: PlannedRun['group']) => Run = (scenario, group) => new Run(scenario, group),
+    private readonly makeRun: (scenario: PlannedRun['scenario'], group: PlannedRun['group']) => Run = (scenario, group) =>
+      new Run(scenario, group),
   ) {
     this.library = new LibraryHandlers(new RunLibrary(runsDir));
   }
@@ -151,7 +144,9 @@ export class RunController implements BridgeHandlers {
     const group = planned.group;
     if (group) {
       const finished = plan.done.filter((d) => d.summary.status !== 'failed');
-      const picked = representatives(finished.map((d) => ({ value: d.planned.group?.value, opsPerSec: d.summary.total.opsPerSec.mean, item: d.runId })));
+      const picked = representatives(
+        finished.map((d) => ({ value: d.planned.group?.value, opsPerSec: d.summary.total.opsPerSec.mean, item: d.runId })),
+      );
       this.push('groupEnded', {
         group,
         runIds: plan.done.map((d) => d.runId),

@@ -82,4 +82,3 @@ export function recordRun(run: Run, target: { file?: string; dir: string }, hook
   });
   return { path: () => path };
 }
-

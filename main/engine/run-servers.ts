@@ -49,7 +49,8 @@ export class RunServers {
 
   async start(node: NodeBinary): Promise<Endpoint | undefined> {
     // Before this run makes folders of its own: those of a kvscope killed outright stay behind otherwise.
-    for (const dir of removeStaleTempDirs()) this.hooks.log('info', 'main', `removed ${dir}, left behind by a kvscope process that is gone`);
+    for (const dir of removeStaleTempDirs())
+      this.hooks.log('info', 'main', `removed ${dir}, left behind by a kvscope process that is gone`);
     const t = this.t;
     if (t.kind === 'aerospike' || (t.kind === 'redis' && t.localCluster === 0)) {
       await this.startMonitor(node, t);
@@ -92,7 +93,9 @@ export class RunServers {
     const keeper = new TargetRunner(this.t, 'workers/local/main');
     this.local = keeper;
     keeper.on('log', (level, message) => this.hooks.log(level, 'local cluster', message));
-    keeper.on('exit', (e: Exit) => this.hooks.fail(`the local cluster's keeper exited during the run (code ${e.code}, signal ${e.signal})`));
+    keeper.on('exit', (e: Exit) =>
+      this.hooks.fail(`the local cluster's keeper exited during the run (code ${e.code}, signal ${e.signal})`),
+    );
     const seed = await keeper.start(node.path, childEnv(node));
     this.hooks.log('info', 'main', `local ${what} ready (seed ${seed.host}:${seed.port}, server pids ${keeper.pids.join(', ')})`);
     return seed;
@@ -113,7 +116,11 @@ export class RunServers {
     monitor.on('node-stats', (n: NodeCounters[]) => this.hooks.nodeStats(n));
     monitor.on('log', (level, message) => this.hooks.log(level, 'monitor', message));
     monitor.on('exit', (e: Exit) => {
-      this.hooks.log('warn', 'monitor', `the cluster monitor exited (code ${e.code}, signal ${e.signal}): no more per-node statistics in this run`);
+      this.hooks.log(
+        'warn',
+        'monitor',
+        `the cluster monitor exited (code ${e.code}, signal ${e.signal}): no more per-node statistics in this run`,
+      );
     });
     try {
       await monitor.start(node.path, childEnv(node));

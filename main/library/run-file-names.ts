@@ -36,7 +36,9 @@ export const RUN_FILE_SUFFIX = '.ndjson';
  * one run share an id and must still be told apart.
  */
 export function runFileIn(dir: string, file: string): string {
-  if (!file.endsWith(RUN_FILE_SUFFIX)) throw new Error(`file: ${JSON.stringify(file)} is not a run file name (it must end ${RUN_FILE_SUFFIX})`);
-  if (file.includes('/') || file.includes('\\') || file.includes('\0')) throw new Error(`file: ${JSON.stringify(file)} must be a plain file name, without a folder`);
+  if (!file.endsWith(RUN_FILE_SUFFIX))
+    throw new Error(`file: ${JSON.stringify(file)} is not a run file name (it must end ${RUN_FILE_SUFFIX})`);
+  if (file.includes('/') || file.includes('\\') || file.includes('\0'))
+    throw new Error(`file: ${JSON.stringify(file)} must be a plain file name, without a folder`);
   return pathInside(dir, file);
 }

@@ -70,7 +70,8 @@ export class RunLibrary {
    */
   async import(name: string, text: string): Promise<RunListItem> {
     const run = parseRun(text, name);
-    if ((await indexRuns(this.dir)).some((e) => e.id === run.header.id)) throw new LibraryError(`${name}: run ${run.header.id} is already in the library`);
+    if ((await indexRuns(this.dir)).some((e) => e.id === run.header.id))
+      throw new LibraryError(`${name}: run ${run.header.id} is already in the library`);
     const id = importedRunId(run.header.id);
     const file = runFileName(run.header.scenario.name ?? basename(name), id, new Date(run.header.createdAt));
     const dest = pathInside(this.dir, file);

@@ -9,7 +9,8 @@ export function checkEnv(env: Readonly<Record<string, string>>): FieldError[] {
     const refused = REFUSED_ENV.find((r) => r.pattern.test(name));
     if (refused) return [{ field, reason: refused.reason }];
     // An own-property test: a name such as "constructor" must not find Object's members.
-    if (!Object.hasOwn(ALLOWED_ENV, name)) return [{ field, reason: `not on the list of allowed variables (${ALLOWED_ENV_NAMES.join(', ')})` }];
+    if (!Object.hasOwn(ALLOWED_ENV, name))
+      return [{ field, reason: `not on the list of allowed variables (${ALLOWED_ENV_NAMES.join(', ')})` }];
     const check = ALLOWED_ENV[name];
     if (check === 'node-options') return nodeOptionsProblems(value).map((reason) => ({ field, reason }));
     const why = check(value);

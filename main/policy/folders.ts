@@ -61,7 +61,8 @@ function pathReason(value: string, kind: 'folder' | 'jar', f: Folders, env: Node
   for (const real of readingsOf(value)) {
     const leads = real === value ? '' : ` (it leads to ${real})`;
     if (isInside(f.config, real)) return `${value} is inside kvscope's config folder${leads}, which a scenario may not touch`;
-    if (!f.real.some((folder) => isInside(folder, real))) return `${value} is outside the folders kvscope may use${leads}: ${f.shown.join(', ')}; to use it, add its folder to "allowedFolders" in ${configFile(env)}`;
+    if (!f.real.some((folder) => isInside(folder, real)))
+      return `${value} is outside the folders kvscope may use${leads}: ${f.shown.join(', ')}; to use it, add its folder to "allowedFolders" in ${configFile(env)}`;
   }
   if (kind === 'jar' && isThere(value) && !statSync(value).isFile()) return `${value} is not a file`;
   return undefined;

@@ -6,7 +6,13 @@
  */
 
 /** Flags taking a whole number: `--max-old-space-size=256`. */
-export const NUMERIC_NODE_FLAGS: readonly string[] = ['max-old-space-size', 'max-semi-space-size', 'max-http-header-size', 'v8-pool-size', 'stack-trace-limit'];
+export const NUMERIC_NODE_FLAGS: readonly string[] = [
+  'max-old-space-size',
+  'max-semi-space-size',
+  'max-http-header-size',
+  'v8-pool-size',
+  'stack-trace-limit',
+];
 
 /**
  * Flags without a value. --trace-gc is not here: Node 20 refuses it in
@@ -40,7 +46,10 @@ const WRITES_FILES = 'makes the worker write files; not allowed';
 
 /** Flags refused with a reason of their own (the rest are refused as not on the list). */
 export const REFUSED_NODE_FLAGS: readonly { pattern: RegExp; reason: string }[] = [
-  { pattern: /^(r|require|import|loader|experimental-loader|e|eval|p|print|snapshot-blob|build-snapshot|openssl-config|icu-data-dir)$/, reason: LOADS_CODE },
+  {
+    pattern: /^(r|require|import|loader|experimental-loader|e|eval|p|print|snapshot-blob|build-snapshot|openssl-config|icu-data-dir)$/,
+    reason: LOADS_CODE,
+  },
   { pattern: /^(inspect|debug)/, reason: 'opens a debugger port that runs any code sent to it; not allowed' },
   { pattern: /^experimental-/, reason: 'experimental features are not allowed (several load code)' },
   { pattern: /^env-file/, reason: 'reads more variables, NODE_OPTIONS included, from a file; not allowed' },

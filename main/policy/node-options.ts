@@ -35,7 +35,9 @@ function flagProblem(token: string): string | undefined {
   if (m[1] === '-') return 'short flags are not allowed';
   if (NUMERIC_NODE_FLAGS.includes(name)) {
     if (value === undefined) return `needs a value: --${name}=N`;
-    return /^\d{1,8}$/.test(value) && Number(value) <= MAX_FLAG_VALUE ? undefined : `the value must be a whole number up to ${MAX_FLAG_VALUE}`;
+    return /^\d{1,8}$/.test(value) && Number(value) <= MAX_FLAG_VALUE
+      ? undefined
+      : `the value must be a whole number up to ${MAX_FLAG_VALUE}`;
   }
   if (SWITCH_NODE_FLAGS.includes(name)) return value === undefined ? undefined : 'takes no value';
   // An own-property test: a name such as "constructor" must not find Object's members.

@@ -45,7 +45,10 @@ const CHECKS: Record<Carrier, (req: IncomingMessage, keys: Keys) => boolean> = {
     const m = BEARER.exec(req.headers.authorization ?? '');
     return m !== null && sameSecret(m[1] ?? '', keys.secret);
   },
-  query: (req, keys) => splitTarget(req.url).query.getAll(TOKEN_PARAM).some((t) => sameSecret(t, keys.secret)),
+  query: (req, keys) =>
+    splitTarget(req.url)
+      .query.getAll(TOKEN_PARAM)
+      .some((t) => sameSecret(t, keys.secret)),
 };
 
 /** Every value the Cookie header gives `name` (a browser may send one name twice, from different paths). */

@@ -10,5 +10,8 @@ export function exposureWarnings(host: string, tls: boolean): string[] {
   if (LOOPBACK.has(host.toLowerCase())) return [];
   const reach = `warning: listening on ${host}: anyone who can reach this port and has the token can start and stop benchmarks`;
   if (tls) return [reach];
-  return [reach, 'warning: this is plain HTTP: the traffic, token and cookie included, is clear text on the network; give --tls-cert FILE --tls-key FILE for HTTPS'];
+  return [
+    reach,
+    'warning: this is plain HTTP: the traffic, token and cookie included, is clear text on the network; give --tls-cert FILE --tls-key FILE for HTTPS',
+  ];
 }

@@ -26,7 +26,12 @@ export function browserOpener(env: NodeJS.ProcessEnv, platform: NodeJS.Platform)
  * is a line of output, never an error. Detached, so the browser it may start
  * is not in our process group and outlives a Ctrl-C of the server.
  */
-export function openInBrowser(url: string, print: (line: string) => void, env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): void {
+export function openInBrowser(
+  url: string,
+  print: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): void {
   const plan = browserOpener(env, platform);
   if (!plan.ok) return print(`not opening a browser (${plan.reason}): open the address above`);
   print(`opening it in your browser (${plan.command})`);

@@ -56,12 +56,17 @@ export function upgradeRefusal(g: GateOptions, req: IncomingMessage): Refusal | 
   if (wrongHost) return wrongHost;
   if (authorized(req, g.keys, UPGRADE_CARRIERS)) return undefined;
   g.log(`serve: refused a WebSocket from ${req.socket.remoteAddress}: no valid secret`);
-  return { status: STATUS_NEED_SECRET, text: 'kvscope: the Bridge needs the secret (the cookie of the printed address, a Bearer header or ?token=)' };
+  return {
+    status: STATUS_NEED_SECRET,
+    text: 'kvscope: the Bridge needs the secret (the cookie of the printed address, a Bearer header or ?token=)',
+  };
 }
 
 function hostRefusal(g: GateOptions, req: IncomingMessage, target: Target): Refusal | undefined {
   if (isOwnHost(req.headers.host, g.hosts, g.port)) return undefined;
-  g.log(`serve: refused ${req.method} ${shown(target.path)} for host ${shown(req.headers.host)}: not a name of this server (DNS rebinding?)`);
+  g.log(
+    `serve: refused ${req.method} ${shown(target.path)} for host ${shown(req.headers.host)}: not a name of this server (DNS rebinding?)`,
+  );
   return {
     status: STATUS_WRONG_HOST,
     text: `kvscope: this server does not answer to host ${shown(req.headers.host)}; open the address kvscope printed (127.0.0.1, localhost or the --host name)`,
@@ -83,6 +88,11 @@ function tradeToken(g: GateOptions, req: IncomingMessage, res: ServerResponse, t
   const rest = target.query.toString();
   // One leading slash, whatever was sent: `//evil.example` must not become a redirect to another host.
   const location = '/' + target.path.replace(/^[/\\]+/, '') + (rest ? `?${rest}` : '');
-  res.writeHead(STATUS_SEE_OTHER, { Location: location, 'Set-Cookie': g.keys.cookie.header, 'Cache-Control': 'no-store', 'Content-Type': 'text/plain; charset=utf-8' });
+  res.writeHead(STATUS_SEE_OTHER, {
+    Location: location,
+    'Set-Cookie': g.keys.cookie.header,
+    'Cache-Control': 'no-store',
+    'Content-Type': 'text/plain; charset=utf-8',
+  });
   res.end('signed in; the dashboard is at ' + location + '\n');
 }

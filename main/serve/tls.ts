@@ -17,7 +17,9 @@ export function readTlsFiles(certFile: string, keyFile: string): TlsFiles {
   try {
     createSecureContext({ cert, key });
   } catch (err) {
-    throw new ServeConfigError(`--tls-cert ${certFile} and --tls-key ${keyFile} are not a usable certificate and key: ${(err as Error).message}`);
+    throw new ServeConfigError(
+      `--tls-cert ${certFile} and --tls-key ${keyFile} are not a usable certificate and key: ${(err as Error).message}`,
+    );
   }
   return { cert, key };
 }

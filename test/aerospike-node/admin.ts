@@ -49,5 +49,11 @@ export function answerAdmin(users: ReadonlySet<string> | undefined, body: Buffer
   if (cmd === CMD_AUTHENTICATE) return { reply: reply(W.OK), authenticated: true };
   const ttl = Buffer.alloc(4);
   ttl.writeUInt32BE(SESSION_TTL_S);
-  return { reply: reply(W.OK, [[FIELD_SESSION_TOKEN, Buffer.from(`session-${user}`)], [FIELD_SESSION_TTL, ttl]]), authenticated: true };
+  return {
+    reply: reply(W.OK, [
+      [FIELD_SESSION_TOKEN, Buffer.from(`session-${user}`)],
+      [FIELD_SESSION_TTL, ttl],
+    ]),
+    authenticated: true,
+  };
 }

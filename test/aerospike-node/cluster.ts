@@ -26,7 +26,10 @@ export class TestCluster {
   readonly name: string;
   generation = 1;
 
-  private constructor(readonly namespaces: string[], o: ClusterOptions) {
+  private constructor(
+    readonly namespaces: string[],
+    o: ClusterOptions,
+  ) {
     this.store = new Store(namespaces);
     this.name = o.name ?? 'kvscope-test';
     this.users = o.users ? new Set(o.users) : undefined;

@@ -5,7 +5,8 @@ import { createIndex, indexStatus } from './sindex';
 
 /** The server build the node claims: 6.0 and later get the batch-any and partition-query protocols. */
 export const BUILD = '7.0.0.0';
-const FEATURES = 'batch-index;blob-bits;cdt-list;cdt-map;float;geo;peers;pipelining;pquery;pscans;query-show;relaxed-sc;replicas;truncate-namespace;udf';
+const FEATURES =
+  'batch-index;blob-bits;cdt-list;cdt-map;float;geo;peers;pipelining;pquery;pscans;query-show;relaxed-sc;replicas;truncate-namespace;udf';
 
 /**
  * Answers to info commands, as `name\tvalue\n` lines. A request with no
@@ -13,7 +14,10 @@ const FEATURES = 'batch-index;blob-bits;cdt-list;cdt-map;float;geo;peers;pipelin
  * server answers them, and are remembered for the tests to inspect.
  */
 export function answerInfo(cluster: TestCluster, node: TestNode, body: Buffer): Buffer {
-  const names = body.toString('utf8').split('\n').filter((n) => n !== '');
+  const names = body
+    .toString('utf8')
+    .split('\n')
+    .filter((n) => n !== '');
   const asked = names.length > 0 ? names : ['node', 'build', 'edition', 'version'];
   const lines = asked.map((name) => `${name}\t${value(cluster, node, name)}\n`);
   return Buffer.from(lines.join(''), 'utf8');

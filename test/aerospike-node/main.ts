@@ -42,7 +42,13 @@ async function run(c: TestCluster, m: Command): Promise<unknown> {
       node!.fault = m.fault ?? 'none';
       return undefined;
     case 'info':
-      return c.nodes.map((n) => ({ name: n.name, port: n.port, up: n.up, unknownInfo: [...n.unknownInfo], counters: n.counters.of('test') }));
+      return c.nodes.map((n) => ({
+        name: n.name,
+        port: n.port,
+        up: n.up,
+        unknownInfo: [...n.unknownInfo],
+        counters: n.counters.of('test'),
+      }));
   }
 }
 

@@ -62,7 +62,8 @@ export async function streamScan(
   if (!store.has(ns)) return last(W.ERR_NAMESPACE);
   const range = rangeField ? parseRange(rangeField) : undefined;
   if (rangeField && !range) return last(W.ERR_PARAMETER);
-  if (range && !store.indexes.some((i) => i.ns === ns && i.bin === range.bin && (i.set === '' || i.set === set))) return last(W.ERR_INDEX_NOT_FOUND);
+  if (range && !store.indexes.some((i) => i.ns === ns && i.bin === range.bin && (i.set === '' || i.set === set)))
+    return last(W.ERR_INDEX_NOT_FOUND);
   const maxField = msg.fields.get(W.FIELD_MAX_RECORDS);
   let budget = maxField ? Number(maxField.readBigUInt64BE(0)) || Infinity : Infinity;
   let pending: Buffer[] = [];

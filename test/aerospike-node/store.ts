@@ -29,7 +29,10 @@ export class Store {
 
   constructor(readonly namespaces: readonly string[]) {
     for (const ns of namespaces) {
-      this.spaces.set(ns, Array.from({ length: N_PARTITIONS }, () => new Map()));
+      this.spaces.set(
+        ns,
+        Array.from({ length: N_PARTITIONS }, () => new Map()),
+      );
       this.bytes.set(ns, 0);
     }
   }

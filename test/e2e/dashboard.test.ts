@@ -127,7 +127,9 @@ describe('the dashboard in a real browser, through the twin', () => {
     await page.waitForSelector(tid('runs-table'), { timeout: RUN_LIMIT_MS });
     const rows = await page.$$('[data-testid^="run-row-"]');
     expect(rows.length).toBeGreaterThanOrEqual(2);
-    const ids = await page.$$eval('[data-testid^="pick-"]', (els) => els.map((e) => (e.getAttribute('data-testid') ?? '').slice('pick-'.length)));
+    const ids = await page.$$eval('[data-testid^="pick-"]', (els) =>
+      els.map((e) => (e.getAttribute('data-testid') ?? '').slice('pick-'.length)),
+    );
     await page.click(tid(`pick-${ids[1]}`));
     await page.click(tid(`pick-${ids[0]}`));
     await page.click(tid('compare-button'));
@@ -205,7 +207,7 @@ async function paintedPixels(page: Page, testId: string): Promise<number> {
 /** Bytes of a PNG's inflated image data (concatenated IDAT chunks); throws if they do not inflate. */
 function pngPixelBytes(png: Buffer): number {
   const parts: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
+  for (let at = 8; at < png.length;) {
     const length = png.readUInt32BE(at);
     const type = png.toString('latin1', at + 4, at + 8);
     if (type === 'IHDR') expect([png[at + 16], png[at + 17]]).toEqual([8, 6]); // 8-bit RGBA

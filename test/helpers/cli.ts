@@ -13,11 +13,17 @@ export interface CliProcess {
 
 /** Start `kvscope` in its own process group, as a terminal would run it. */
 export function startCli(args: string[], env: NodeJS.ProcessEnv = {}): CliProcess {
-  const proc = spawn(process.execPath, [CLI, ...args], { detached: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [CLI, ...args], {
+    detached: true,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout?.setEncoding('utf8').on('data', (d: string) => (out += d));
   proc.stderr?.setEncoding('utf8').on('data', (d: string) => (out += d));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) => proc.on('exit', (code, signal) => r({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
+    proc.on('exit', (code, signal) => r({ code, signal })),
+  );
   return {
     proc,
     output: () => out,

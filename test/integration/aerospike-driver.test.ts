@@ -107,7 +107,11 @@ describe('the aerospike driver against the protocol test node (2 nodes)', () => 
   });
 
   it('queries an integer range through the index it creates, and writes records to the file sink', async () => {
-    const h = harness(node.hosts, { set: 'queried', prefill: PREFILL, pageSize: PAGE, queryFrom: 100, queryTo: 199, sink: 'file', sinkDir }, { mix: { query: 1 } });
+    const h = harness(
+      node.hosts,
+      { set: 'queried', prefill: PREFILL, pageSize: PAGE, queryFrom: 100, queryTo: 199, sink: 'file', sinkDir },
+      { mix: { query: 1 } },
+    );
     let file = '';
     await withDriver(h, async (d) => {
       const ns = new Set<number>();

@@ -76,7 +76,9 @@ describe('aerospike failures against the protocol test node', () => {
     expect(summary.status).toBe('done');
     const saved = readRunFile(file.path()!);
     // A lost node fails operations as errors or timeouts, or as unavailable (no connection): all count.
-    const failed = saved.samples.map((s) => s.totals.errors + s.totals.timeouts + Object.values(s.ops).reduce((u, o) => u + (o.unavailable ?? 0), 0));
+    const failed = saved.samples.map(
+      (s) => s.totals.errors + s.totals.timeouts + Object.values(s.ops).reduce((u, o) => u + (o.unavailable ?? 0), 0),
+    );
     const outage = failed.slice(3, 6);
     expect(Math.max(...outage)).toBeGreaterThan(0);
     expect(failed.slice(-2)).toEqual([0, 0]);

@@ -89,7 +89,16 @@ describe('aerospike runs through the orchestrator against the protocol test node
     const run = new Run(
       parseScenario({
         ...input,
-        target: { ...(input.target as object), kind: 'aerospike', hosts: node.hosts, user: 'bench', password: PASSWORD, prefill: 3000, pageSize: 500, sinkDir: dir },
+        target: {
+          ...(input.target as object),
+          kind: 'aerospike',
+          hosts: node.hosts,
+          user: 'bench',
+          password: PASSWORD,
+          prefill: 3000,
+          pageSize: 500,
+          sinkDir: dir,
+        },
         warmupSeconds: 0,
         durationSeconds: 3,
       }),

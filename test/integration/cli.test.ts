@@ -48,7 +48,18 @@ describe('kvscope CLI', () => {
 
   it('runs to the end: a line per second, a summary table, exit code 0', async () => {
     const out = join(dir, 'done.ndjson');
-    const cli = startCli(['run', 'redis-mix', '--set', `target.port=${redis.port}`, '--set', 'durationSeconds=2', '--set', 'warmupSeconds=1', '--out', out]);
+    const cli = startCli([
+      'run',
+      'redis-mix',
+      '--set',
+      `target.port=${redis.port}`,
+      '--set',
+      'durationSeconds=2',
+      '--set',
+      'warmupSeconds=1',
+      '--out',
+      out,
+    ]);
     const { code } = await cli.exited;
     expect(code).toBe(0);
     const text = cli.output();
@@ -65,7 +76,18 @@ describe('kvscope CLI', () => {
   ] as const) {
     it(`${signal} to the whole process group stops the run in order, exit ${code}, no process left`, async () => {
       const out = join(dir, `${signal}.ndjson`);
-      const cli = startCli(['run', 'redis-mix', '--set', `target.port=${redis.port}`, '--set', LONG_RUN, '--set', 'warmupSeconds=0', '--out', out]);
+      const cli = startCli([
+        'run',
+        'redis-mix',
+        '--set',
+        `target.port=${redis.port}`,
+        '--set',
+        LONG_RUN,
+        '--set',
+        'warmupSeconds=0',
+        '--out',
+        out,
+      ]);
       await cli.waitFor(/2s run/, 20_000);
       const children = descendants(cli.proc.pid!);
       expect(children.length).toBeGreaterThanOrEqual(2);
@@ -94,7 +116,18 @@ describe('kvscope CLI', () => {
   });
 
   it('killed outright during kv-cluster, no server or worker process survives', async () => {
-    const cli = startCli(['run', 'kv-cluster', '--set', LONG_RUN, '--set', 'warmupSeconds=0', '--set', 'workers=2', '--out', join(dir, 'cluster-killed.ndjson')]);
+    const cli = startCli([
+      'run',
+      'kv-cluster',
+      '--set',
+      LONG_RUN,
+      '--set',
+      'warmupSeconds=0',
+      '--set',
+      'workers=2',
+      '--out',
+      join(dir, 'cluster-killed.ndjson'),
+    ]);
     await cli.waitFor(/2s run/, 30_000);
     const children = descendants(cli.proc.pid!);
     expect(children.length).toBeGreaterThanOrEqual(5);
@@ -105,7 +138,18 @@ describe('kvscope CLI', () => {
 
   it('killed outright mid-run, it leaves a readable run file marked interrupted and no orphan', async () => {
     const out = join(dir, 'killed.ndjson');
-    const cli = startCli(['run', 'redis-mix', '--set', `target.port=${redis.port}`, '--set', LONG_RUN, '--set', 'warmupSeconds=0', '--out', out]);
+    const cli = startCli([
+      'run',
+      'redis-mix',
+      '--set',
+      `target.port=${redis.port}`,
+      '--set',
+      LONG_RUN,
+      '--set',
+      'warmupSeconds=0',
+      '--out',
+      out,
+    ]);
     await cli.waitFor(/3s run/, 20_000);
     const children = descendants(cli.proc.pid!);
     process.kill(cli.proc.pid!, 'SIGKILL');

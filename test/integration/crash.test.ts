@@ -19,7 +19,11 @@ const EXIT_WITHIN_MS = 10_000;
 /** Fork an entry as main does, made to crash by the test-only trigger; collect what it says and how it ends. */
 function crashChild(entry: EntryName, trigger: string): Promise<{ messages: unknown[]; code: number | null }> {
   const messages: unknown[] = [];
-  const child = fork(entryPath(entry), [], { env: { ...process.env, [CRASH_TEST_ENV]: trigger }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'json' });
+  const child = fork(entryPath(entry), [], {
+    env: { ...process.env, [CRASH_TEST_ENV]: trigger },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'json',
+  });
   child.on('message', (m) => messages.push(m));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -60,7 +64,9 @@ describe('main logs a child crash', () => {
     process.env[CRASH_TEST_ENV] = 'worker';
     const { summary, logs, run } = await runScenario({ target: { kind: 'builtin-kv' }, workers: 1, durationSeconds: 2 });
     expect(summary.status).toBe('failed');
-    expect(logs.some((l) => l.level === 'error' && /worker crashed \(uncaught exception\): test crash of the worker/.test(l.message))).toBe(true);
+    expect(logs.some((l) => l.level === 'error' && /worker crashed \(uncaught exception\): test crash of the worker/.test(l.message))).toBe(
+      true,
+    );
     expect(await waitGone([...run.workerPids, ...(run.targetPid ? [run.targetPid] : [])], 5000)).toEqual([]);
   });
 
@@ -68,14 +74,23 @@ describe('main logs a child crash', () => {
     process.env[CRASH_TEST_ENV] = 'target:rejection';
     const { summary, logs } = await runScenario({ target: { kind: 'builtin-kv' }, workers: 1, durationSeconds: 2 });
     expect(summary.status).toBe('failed');
-    expect(logs.some((l) => l.level === 'error' && /target crashed \(unhandled rejection\): test rejection in the target/.test(l.message))).toBe(true);
+    expect(
+      logs.some((l) => l.level === 'error' && /target crashed \(unhandled rejection\): test rejection in the target/.test(l.message)),
+    ).toBe(true);
   });
 
   it("a built-in target's crash mid-run is logged with its message, and the run fails", async () => {
     process.env[CRASH_TEST_ENV] = 'target:later';
-    const { summary, logs, samples } = await runScenario({ target: { kind: 'builtin-kv' }, workers: 1, warmupSeconds: 0, durationSeconds: 6 });
+    const { summary, logs, samples } = await runScenario({
+      target: { kind: 'builtin-kv' },
+      workers: 1,
+      warmupSeconds: 0,
+      durationSeconds: 6,
+    });
     expect(samples.length).toBeGreaterThan(0);
     expect(summary.status).toBe('failed');
-    expect(logs.some((l) => l.level === 'error' && /target crashed \(uncaught exception\): test crash of the target, later/.test(l.message))).toBe(true);
+    expect(
+      logs.some((l) => l.level === 'error' && /target crashed \(uncaught exception\): test crash of the target, later/.test(l.message)),
+    ).toBe(true);
   });
 });

@@ -50,7 +50,8 @@ function serve(runsDir: string, rendererDir: string): CliProcess {
   return cli;
 }
 function killStarted(): void {
-  for (const cli of started.splice(0)) if (cli.proc.exitCode === null && cli.proc.signalCode === null) process.kill(-(cli.proc.pid ?? 0), 'SIGKILL');
+  for (const cli of started.splice(0))
+    if (cli.proc.exitCode === null && cli.proc.signalCode === null) process.kill(-(cli.proc.pid ?? 0), 'SIGKILL');
 }
 
 const runFiles = (dir: string): string[] => readdirSync(dir).filter((f) => f.endsWith('.ndjson'));
@@ -62,7 +63,11 @@ function urlOf(cli: CliProcess): string {
 }
 
 /** `kvscope serve` on `runsDir`, signed in as a page: `body` gets the page, its address and cookie; the server is killed after. */
-async function withServedPage(runsDir: string, rendererDir: string, body: (p: { page: BridgeClient; cli: CliProcess; url: string; cookie: string }) => Promise<void>): Promise<void> {
+async function withServedPage(
+  runsDir: string,
+  rendererDir: string,
+  body: (p: { page: BridgeClient; cli: CliProcess; url: string; cookie: string }) => Promise<void>,
+): Promise<void> {
   const cli = serve(runsDir, rendererDir);
   let page: BridgeClient | undefined;
   try {
@@ -95,10 +100,26 @@ describe('a runs folder on a full disk', () => {
 
   it('kvscope run: warns before it starts, fails with "disk full: PATH" on stderr (exit 1, no stack trace), the file opens as interrupted', () => {
     disk.refill();
-    const r = spawnSync(process.execPath, [CLI, 'run', 'redis-mix', '--set', `target.port=${redis.port}`, '--set', 'warmupSeconds=0', '--set', 'durationSeconds=3', '--runs-dir', disk.dir], {
-      encoding: 'utf8',
-      timeout: RUN_END_TIMEOUT_MS,
-    });
+    const r = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'run',
+        'redis-mix',
+        '--set',
+        `target.port=${redis.port}`,
+        '--set',
+        'warmupSeconds=0',
+        '--set',
+        'durationSeconds=3',
+        '--runs-dir',
+        disk.dir,
+      ],
+      {
+        encoding: 'utf8',
+        timeout: RUN_END_TIMEOUT_MS,
+      },
+    );
     const [file] = runFiles(disk.dir);
     expect(file).toBeDefined();
     expect(r.status).toBe(1);
@@ -113,7 +134,13 @@ describe('a runs folder on a full disk', () => {
   it('kvscope serve: the run started over the Bridge fails with the reason, and the server keeps answering', async () => {
     disk.refill();
     await withServedPage(disk.dir, fx.rendererDir, async ({ page, cli, url, cookie }) => {
-      const scenario = { name: 'full-disk', target: { kind: 'redis', port: redis.port }, mix: { get: 1, set: 1 }, warmupSeconds: 0, durationSeconds: 3 };
+      const scenario = {
+        name: 'full-disk',
+        target: { kind: 'redis', port: redis.port },
+        mix: { get: 1, set: 1 },
+        warmupSeconds: 0,
+        durationSeconds: 3,
+      };
       const start = (await page.request('startRun', { scenario })).result as StartResult;
       expect(start.ok).toBe(true);
       const ended = (await page.waitForPush((p) => p.channel === 'runEnded', RUN_END_TIMEOUT_MS)).payload as Pushes['runEnded'];
@@ -163,7 +190,9 @@ describe('a FIFO named like a run in the runs folder', () => {
       expect(Date.now() - t0).toBeLessThan(QUICK_MS);
       for (const a of answers) {
         expect(a.ok).toBe(true);
-        expect(a.result).toEqual([expect.objectContaining({ file: 'x.ndjson', status: 'unreadable', error: 'not a regular file (a FIFO)' })]);
+        expect(a.result).toEqual([
+          expect.objectContaining({ file: 'x.ndjson', status: 'unreadable', error: 'not a regular file (a FIFO)' }),
+        ]);
       }
     });
   });

@@ -117,7 +117,10 @@ describe('failures', () => {
 
 describe('worker runtime settings', () => {
   it('an unusable Node binary fails the run with a clear message', async () => {
-    const { summary, logs, run } = await runScenario({ target: { kind: 'builtin-kv', external: true, port: 1 }, node: '/nonexistent/node' });
+    const { summary, logs, run } = await runScenario({
+      target: { kind: 'builtin-kv', external: true, port: 1 },
+      node: '/nonexistent/node',
+    });
     expect(summary.status).toBe('failed');
     expect(logs.find((l) => l.level === 'error')?.message).toMatch(/node: \/nonexistent\/node does not exist/);
     expect(run.workerPids).toEqual([]);

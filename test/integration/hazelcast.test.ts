@@ -32,25 +32,29 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-hz-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('runs get/set/remove with per-member series that add up to the client totals, and stops every member', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const run = memberRun(4);
-    const file = recordRun(run, { dir });
-    let pids: number[] = [];
-    run.once('sample', () => (pids = run.localClusterPids));
-    const summary = await run.execute();
-    expect(summary.status).toBe('done');
-    expect(Object.keys(summary.ops).sort()).toEqual(['get', 'remove', 'set']);
-    const saved = readRunFile(file.path()!);
-    expect(saved.header.env.clients['hazelcast-client']).toBe('5.6.0');
-    const client = saved.samples.reduce((a, s) => a + s.totals.count + s.totals.errors + s.totals.timeouts, 0);
-    const members = saved.samples.reduce((a, s) => a + nodeOps(s), 0);
-    expect(client).toBeGreaterThan(1000);
-    expect(Math.abs(members / client - 1)).toBeLessThan(SUM_TOLERANCE);
-    const ids = new Set(saved.samples.slice(1).flatMap((s) => s.nodes.map((n) => n.id)));
-    expect(ids.size).toBe(MEMBERS);
-    expect(pids).toHaveLength(MEMBERS);
-    expect(await waitGone([...pids, ...run.workerPids], 15_000)).toEqual([]);
-  });
+  it(
+    'runs get/set/remove with per-member series that add up to the client totals, and stops every member',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const run = memberRun(4);
+      const file = recordRun(run, { dir });
+      let pids: number[] = [];
+      run.once('sample', () => (pids = run.localClusterPids));
+      const summary = await run.execute();
+      expect(summary.status).toBe('done');
+      expect(Object.keys(summary.ops).sort()).toEqual(['get', 'remove', 'set']);
+      const saved = readRunFile(file.path()!);
+      expect(saved.header.env.clients['hazelcast-client']).toBe('5.6.0');
+      const client = saved.samples.reduce((a, s) => a + s.totals.count + s.totals.errors + s.totals.timeouts, 0);
+      const members = saved.samples.reduce((a, s) => a + nodeOps(s), 0);
+      expect(client).toBeGreaterThan(1000);
+      expect(Math.abs(members / client - 1)).toBeLessThan(SUM_TOLERANCE);
+      const ids = new Set(saved.samples.slice(1).flatMap((s) => s.nodes.map((n) => n.id)));
+      expect(ids.size).toBe(MEMBERS);
+      expect(pids).toHaveLength(MEMBERS);
+      expect(await waitGone([...pids, ...run.workerPids], 15_000)).toEqual([]);
+    },
+  );
 
   it('reports members it cannot reach clearly, within the connect timeout', async () => {
     const port = await freePort();

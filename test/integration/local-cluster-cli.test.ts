@@ -14,7 +14,9 @@ const STARTED_TIMEOUT_MS = 60_000;
 
 /** The redis-servers among `pids` (redis names its process `redis-server host:port [cluster]`). */
 function redisServers(pids: readonly number[]): number[] {
-  const rows = execFileSync('ps', ['-o', 'pid=,comm=', '-p', pids.join(',')], { encoding: 'utf8' }).trim().split('\n');
+  const rows = execFileSync('ps', ['-o', 'pid=,comm=', '-p', pids.join(',')], { encoding: 'utf8' })
+    .trim()
+    .split('\n');
   return rows.filter((r) => r.includes('redis-server')).map((r) => Number(r.trim().split(/\s+/)[0]));
 }
 

@@ -19,7 +19,13 @@ describe('more workers than cores', () => {
 
   it(`warns before the start when over ${MAX_WORKERS_PER_CORE} per core`, async () => {
     const workers = availableParallelism() * MAX_WORKERS_PER_CORE + 1;
-    const { summary, logs, run } = await runScenario({ target: { kind: 'redis', port: redis.port }, workers, inFlight: 1, warmupSeconds: 0, durationSeconds: 1 });
+    const { summary, logs, run } = await runScenario({
+      target: { kind: 'redis', port: redis.port },
+      workers,
+      inFlight: 1,
+      warmupSeconds: 0,
+      durationSeconds: 1,
+    });
     expect(summary.status).toBe('done');
     const warning = logs.findIndex((l) => l.level === 'warn' && l.source === 'main' && CROWDED.test(l.message));
     expect(warning).toBeGreaterThanOrEqual(0);
@@ -31,7 +37,13 @@ describe('more workers than cores', () => {
 
   it(`${MANY} workers start, or fail with a clear reason, within their deadline`, async () => {
     const started = Date.now();
-    const { summary, logs, run } = await runScenario({ target: { kind: 'redis', port: redis.port }, workers: MANY, inFlight: 1, warmupSeconds: 0, durationSeconds: 1 });
+    const { summary, logs, run } = await runScenario({
+      target: { kind: 'redis', port: redis.port },
+      workers: MANY,
+      inFlight: 1,
+      warmupSeconds: 0,
+      durationSeconds: 1,
+    });
     console.log(`${MANY} workers: ${summary.status} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (summary.status !== 'done') expect(logs.find((l) => l.level === 'error')?.message).toMatch(/did not connect within \d+ s/);
     expect(logs.some((l) => CROWDED.test(l.message))).toBe(true);

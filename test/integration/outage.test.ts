@@ -21,8 +21,7 @@ const MAX_DOWN_ELU = 0.5;
 const STEPS_TO_CAP = Math.ceil(Math.log2(BACKOFF_MAX_MS / BACKOFF_MIN_MS)) + 1;
 const MAX_FAILURES_PER_SECOND = WORKERS * IN_FLIGHT * (STEPS_TO_CAP + 1);
 
-const failed = (s: Sample): number =>
-  Object.values(s.ops).reduce((a, o) => a + o.errors + o.timeouts + (o.unavailable ?? 0), 0);
+const failed = (s: Sample): number => Object.values(s.ops).reduce((a, o) => a + o.errors + o.timeouts + (o.unavailable ?? 0), 0);
 const unavailable = (s: Sample): number => Object.values(s.ops).reduce((a, o) => a + (o.unavailable ?? 0), 0);
 
 describe('a target that goes away mid-run', () => {
@@ -48,7 +47,9 @@ describe('a target that goes away mid-run', () => {
     const meanElu = elus.reduce((a, b) => a + b, 0) / elus.length;
     const perSecond = down.map(failed);
     // Kept in the test output: the numbers the report quotes.
-    console.log(`while down: mean elu ${meanElu.toFixed(3)}, failures/s ${perSecond.join(', ')}, unavailable/s ${down.map(unavailable).join(', ')}`);
+    console.log(
+      `while down: mean elu ${meanElu.toFixed(3)}, failures/s ${perSecond.join(', ')}, unavailable/s ${down.map(unavailable).join(', ')}`,
+    );
     expect(down.every((s) => s.totals.count === 0)).toBe(true);
     expect(down.every((s) => unavailable(s) > 0)).toBe(true);
     // Unavailable operations are no latency samples: the second's histogram is empty.

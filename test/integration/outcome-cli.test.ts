@@ -29,7 +29,18 @@ describe('the outcome of a run, end to end through kvscope run', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-outcome-'));
   const scenario = (name: string, port: number, workers: number): string => {
     const file = join(dir, `${name}.json`);
-    writeFileSync(file, JSON.stringify({ name, target: { kind: 'redis', port }, workers, inFlight: 4, warmupSeconds: 0, durationSeconds: 4, opTimeoutMs: 500 }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name,
+        target: { kind: 'redis', port },
+        workers,
+        inFlight: 4,
+        warmupSeconds: 0,
+        durationSeconds: 4,
+        opTimeoutMs: 500,
+      }),
+    );
     return file;
   };
   beforeAll(async () => {
@@ -64,7 +75,9 @@ describe('the outcome of a run, end to end through kvscope run', () => {
       expect(o.fullStrengthSeconds).toBeGreaterThanOrEqual(1);
       expect(o.fullStrengthSeconds).toBeLessThan(saved.summary.seconds);
       expect(o.reason).toContain(`worker ${killed} lost at second ${lost.second}`);
-      expect(saved.samples.filter((s) => s.strength && s.strength.reporting < s.strength.expected).length).toBe(saved.summary.seconds - o.fullStrengthSeconds);
+      expect(saved.samples.filter((s) => s.strength && s.strength.reporting < s.strength.expected).length).toBe(
+        saved.summary.seconds - o.fullStrengthSeconds,
+      );
       // The terminal says so too: the verdict on the summary's first line, the reason under it.
       expect(text).toMatch(/killed \(redis\): degraded, 4 s measured/);
       expect(text).toContain(`why: worker ${killed} lost at second ${lost.second}`);

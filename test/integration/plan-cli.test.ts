@@ -15,7 +15,19 @@ describe('kvscope run --sweep / --repeat', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('runs once per swept value, records each with its group, and ends with one table per value', () => {
-    const out = cli(['run', 'kv-async', '--set', 'durationSeconds=1', '--set', 'warmupSeconds=0', '--sweep', 'inFlight=1,4', '--runs-dir', dir, '--quiet']);
+    const out = cli([
+      'run',
+      'kv-async',
+      '--set',
+      'durationSeconds=1',
+      '--set',
+      'warmupSeconds=0',
+      '--sweep',
+      'inFlight=1,4',
+      '--runs-dir',
+      dir,
+      '--quiet',
+    ]);
     expect(out.stderr).toBe('');
     expect(out.status).toBe(0);
     expect(out.stdout).toMatch(/== run 1 of 2: inFlight=1/);
@@ -23,7 +35,9 @@ describe('kvscope run --sweep / --repeat', () => {
     expect(out.stdout).toMatch(/inFlight +runs +ops\/s median +spread +p99 ms median/);
     expect(out.stdout).toMatch(/\n1 +1 +[\d,]+ +0\.0% +[\d.]+ +-\n4 +1 +[\d,]+/);
     // The sweep ends with one comparison of its values, the first value the baseline.
-    expect(out.stdout).toMatch(/comparison of the swept values, inFlight=1 as the baseline:\nsettings that differ:\n {2}inFlight: 1 .*, 4 /);
+    expect(out.stdout).toMatch(
+      /comparison of the swept values, inFlight=1 as the baseline:\nsettings that differ:\n {2}inFlight: 1 .*, 4 /,
+    );
     expect(out.stdout).toMatch(/\ntotal +[\d,]+ +[\d,]+ +(~|[+-][\d.]+%) \(p=/);
     const runs = readdirSync(dir)
       .sort()

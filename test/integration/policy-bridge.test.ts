@@ -39,18 +39,54 @@ describe('the Bridge (and Run itself) refuse scenarios that would run other code
   const redis = () => ({ kind: 'redis', port });
   const startRun = (scenario: Record<string, unknown>, plan?: unknown) =>
     dispatchRequest(controller, 'startRun', { scenario, ...(plan ? { plan } : {}) }) as Promise<StartResult>;
-  const validate = (scenario: Record<string, unknown>) => dispatchRequest(controller, 'validateScenario', { scenario }) as Promise<Validation>;
+  const validate = (scenario: Record<string, unknown>) =>
+    dispatchRequest(controller, 'validateScenario', { scenario }) as Promise<Validation>;
 
   const attacks: [string, () => Record<string, unknown>, string, RegExp][] = [
-    ['NODE_OPTIONS=--import=data:...', () => ({ target: redis(), env: { NODE_OPTIONS: importAttack(marker('import')) } }), 'env.NODE_OPTIONS', /^--import=data:\S+: loads code into the worker; not allowed$/],
-    ['NODE_OPTIONS=--require x.js', () => ({ target: redis(), env: { NODE_OPTIONS: `--require ${requireScript(sb.root, marker('require'))}` } }), 'env.NODE_OPTIONS', /^--require: loads code/],
-    ['LD_PRELOAD', () => ({ target: redis(), env: { LD_PRELOAD: preloadLibrary(sb.root, marker('preload')) } }), 'env.LD_PRELOAD', /^loads code into the worker; not allowed$/],
-    ['node: a script', () => ({ target: redis(), node: fakeNode(sb.root, marker('node')) }), 'node', /is not a Node runtime kvscope knows: .*kvscope runtimes add --path/],
+    [
+      'NODE_OPTIONS=--import=data:...',
+      () => ({ target: redis(), env: { NODE_OPTIONS: importAttack(marker('import')) } }),
+      'env.NODE_OPTIONS',
+      /^--import=data:\S+: loads code into the worker; not allowed$/,
+    ],
+    [
+      'NODE_OPTIONS=--require x.js',
+      () => ({ target: redis(), env: { NODE_OPTIONS: `--require ${requireScript(sb.root, marker('require'))}` } }),
+      'env.NODE_OPTIONS',
+      /^--require: loads code/,
+    ],
+    [
+      'LD_PRELOAD',
+      () => ({ target: redis(), env: { LD_PRELOAD: preloadLibrary(sb.root, marker('preload')) } }),
+      'env.LD_PRELOAD',
+      /^loads code into the worker; not allowed$/,
+    ],
+    [
+      'node: a script',
+      () => ({ target: redis(), node: fakeNode(sb.root, marker('node')) }),
+      'node',
+      /is not a Node runtime kvscope knows: .*kvscope runtimes add --path/,
+    ],
     ['node: /bin/sh', () => ({ target: redis(), node: '/bin/sh' }), 'node', /^\/bin\/sh is not a Node runtime kvscope knows/],
     ['node: sh on PATH', () => ({ target: redis(), node: 'sh' }), 'node', /^"sh" is not a runtime kvscope knows/],
-    ['target.jar in a temp folder', () => ({ target: { kind: 'hazelcast', localMembers: 1, jar: jarOutside() } }), 'target.jar', /is outside the folders kvscope may use/],
-    ['target.dataPath outside', () => ({ target: { kind: 'builtin-kv', dataPath: join(sb.outside, 'kv') } }), 'target.dataPath', /is outside the folders kvscope may use/],
-    ['target.sinkDir outside', () => ({ target: { kind: 'aerospike', hosts: `127.0.0.1:${port}`, sink: 'file', sinkDir: sb.outside }, mix: { scan: 1 } }), 'target.sinkDir', /is outside the folders kvscope may use/],
+    [
+      'target.jar in a temp folder',
+      () => ({ target: { kind: 'hazelcast', localMembers: 1, jar: jarOutside() } }),
+      'target.jar',
+      /is outside the folders kvscope may use/,
+    ],
+    [
+      'target.dataPath outside',
+      () => ({ target: { kind: 'builtin-kv', dataPath: join(sb.outside, 'kv') } }),
+      'target.dataPath',
+      /is outside the folders kvscope may use/,
+    ],
+    [
+      'target.sinkDir outside',
+      () => ({ target: { kind: 'aerospike', hosts: `127.0.0.1:${port}`, sink: 'file', sinkDir: sb.outside }, mix: { scan: 1 } }),
+      'target.sinkDir',
+      /is outside the folders kvscope may use/,
+    ],
   ];
   const jarOutside = (): string => {
     const jar = join(sb.outside, 'evil.jar');
@@ -75,7 +111,10 @@ describe('the Bridge (and Run itself) refuse scenarios that would run other code
 
   it('a sweep whose second value is not allowed starts not even its first run', async () => {
     const m = marker('sweep');
-    const r = await startRun({ target: redis(), ...SHORT }, { repeat: 1, sweep: { setting: 'env.NODE_OPTIONS', values: ['--no-warnings', importAttack(m)] } });
+    const r = await startRun(
+      { target: redis(), ...SHORT },
+      { repeat: 1, sweep: { setting: 'env.NODE_OPTIONS', values: ['--no-warnings', importAttack(m)] } },
+    );
     expect(r).toMatchObject({ ok: false, errors: [{ field: 'env.NODE_OPTIONS', reason: expect.stringMatching(/loads code/) }] });
     expect((await controller.getState()).run).toBeNull();
   });
@@ -104,7 +143,10 @@ describe('the Bridge (and Run itself) refuse scenarios that would run other code
       env: { UV_THREADPOOL_SIZE: '8', NODE_OPTIONS: '--max-old-space-size=256' },
       node: process.execPath,
     };
-    expect(await validate(scenario)).toEqual({ ok: false, errors: [{ field: 'target.dataPath', reason: expect.stringContaining('allowedFolders') }] });
+    expect(await validate(scenario)).toEqual({
+      ok: false,
+      errors: [{ field: 'target.dataPath', reason: expect.stringContaining('allowedFolders') }],
+    });
     sb.allow();
     expect(await validate(scenario)).toEqual({ ok: true });
   });

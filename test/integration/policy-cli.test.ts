@@ -34,7 +34,15 @@ describe('kvscope run refuses scenarios that would run other code or write elsew
   it('NODE_OPTIONS=--require /path/x.js, given with --set', () => {
     const marker = sb.marker('require');
     const script = requireScript(sb.root, marker);
-    const r = kvscope(sb, ['run', 'redis-mix', '--set', `target.port=${refusedPort}`, ...SHORT_SETS, '--set', `env.NODE_OPTIONS=--require ${script}`]);
+    const r = kvscope(sb, [
+      'run',
+      'redis-mix',
+      '--set',
+      `target.port=${refusedPort}`,
+      ...SHORT_SETS,
+      '--set',
+      `env.NODE_OPTIONS=--require ${script}`,
+    ]);
     expect(r.status).toBe(EXIT_USAGE);
     expect(r.stderr).toContain('env.NODE_OPTIONS: --require: loads code into the worker; not allowed');
     expect(existsSync(marker)).toBe(false);
@@ -69,7 +77,10 @@ describe('kvscope run refuses scenarios that would run other code or write elsew
   });
 
   it('every bad field of one scenario at once', () => {
-    const r = kvscope(sb, ['run', scenarioFile(sb, 'several', { target: target(), node: 'sh', env: { LD_AUDIT: 'x', NODE_OPTIONS: '--inspect=0.0.0.0:9229' } })]);
+    const r = kvscope(sb, [
+      'run',
+      scenarioFile(sb, 'several', { target: target(), node: 'sh', env: { LD_AUDIT: 'x', NODE_OPTIONS: '--inspect=0.0.0.0:9229' } }),
+    ]);
     expect(r.status).toBe(EXIT_USAGE);
     expect(r.stderr).toMatch(/node: "sh" is not a runtime kvscope knows/);
     expect(r.stderr).toContain('env.LD_AUDIT: loads code into the worker; not allowed');
@@ -78,7 +89,15 @@ describe('kvscope run refuses scenarios that would run other code or write elsew
 
   it('a swept value that is not allowed stops the sweep before any run', () => {
     const marker = sb.marker('sweep');
-    const r = kvscope(sb, ['run', 'redis-mix', '--set', `target.port=${refusedPort}`, ...SHORT_SETS, '--sweep', `env.NODE_OPTIONS=--no-warnings,${importAttack(marker)}`]);
+    const r = kvscope(sb, [
+      'run',
+      'redis-mix',
+      '--set',
+      `target.port=${refusedPort}`,
+      ...SHORT_SETS,
+      '--sweep',
+      `env.NODE_OPTIONS=--no-warnings,${importAttack(marker)}`,
+    ]);
     expect(r.status).toBe(EXIT_USAGE);
     expect(r.stderr).toContain('env.NODE_OPTIONS: --import=data:');
     expect(r.stdout).not.toContain('== run 1');
@@ -106,7 +125,7 @@ describe('kvscope run refuses scenarios that would run other code or write elsew
     expect(readdirSync(sb.outside)).toEqual([]);
   });
 
-  it('target.dataPath inside kvscope\'s config folder, even when an allowed folder holds it', () => {
+  it("target.dataPath inside kvscope's config folder, even when an allowed folder holds it", () => {
     writeFileSync(join(sb.configDir, 'config.json'), JSON.stringify({ allowedFolders: [sb.root] }));
     try {
       const r = kvscope(sb, ['run', 'kv-async', '--set', `target.dataPath=${join(sb.configDir, 'kv')}`, ...SHORT_SETS]);
@@ -147,7 +166,20 @@ describe('target.sinkDir outside the allowed folders, against the Aerospike test
   it('is refused and no file appears there, even for a moment', async () => {
     const written: string[] = [];
     watcher = watch(sb.outside, (_event, name) => written.push(String(name)));
-    const cli = startCli(['run', 'aerospike-scan-file', '--set', `target.hosts=${node.hosts}`, '--set', 'target.prefill=200', '--set', `target.sinkDir=${sb.outside}`, ...SHORT_SETS], sb.env);
+    const cli = startCli(
+      [
+        'run',
+        'aerospike-scan-file',
+        '--set',
+        `target.hosts=${node.hosts}`,
+        '--set',
+        'target.prefill=200',
+        '--set',
+        `target.sinkDir=${sb.outside}`,
+        ...SHORT_SETS,
+      ],
+      sb.env,
+    );
     const { code } = await cli.exited;
     expect(code).toBe(EXIT_USAGE);
     expect(cli.output()).toContain(`target.sinkDir: ${sb.outside} is outside the folders kvscope may use`);
@@ -165,7 +197,8 @@ describe('what is allowed still runs', () => {
     await redis?.stop();
     sb.cleanup();
   });
-  const redisRun = (...sets: string[]) => kvscope(sb, ['run', 'redis-mix', '--set', `target.port=${redis.port}`, ...SHORT_SETS, ...sets.flatMap((s) => ['--set', s])]);
+  const redisRun = (...sets: string[]) =>
+    kvscope(sb, ['run', 'redis-mix', '--set', `target.port=${redis.port}`, ...SHORT_SETS, ...sets.flatMap((s) => ['--set', s])]);
 
   it('env UV_THREADPOOL_SIZE and NODE_OPTIONS=--max-old-space-size=256, on the Node kvscope runs on', () => {
     // A JSON string: --set reads a bare 8 as a number, which env does not take.
@@ -187,7 +220,9 @@ describe('what is allowed still runs', () => {
     const add = kvscope(sb, ['runtimes', 'add', '--path', wrapper]);
     expect(add.status, add.stdout + add.stderr).toBe(0);
     expect(add.stdout).toContain(process.version);
-    expect(JSON.parse(readFileSync(join(sb.configDir, 'runtimes.json'), 'utf8')).runtimes).toEqual([{ path: wrapper, version: process.version }]);
+    expect(JSON.parse(readFileSync(join(sb.configDir, 'runtimes.json'), 'utf8')).runtimes).toEqual([
+      { path: wrapper, version: process.version },
+    ]);
     expect(kvscope(sb, ['runtimes', 'list']).stdout).toMatch(new RegExp(`${wrapper}\\s+${process.version.replace(/\./g, '\\.')}`));
 
     const run = redisRun(`node=${wrapper}`);
@@ -202,10 +237,12 @@ describe('what is allowed still runs', () => {
     const r = kvscope(sb, ['runtimes', 'add', '--path', '/bin/sh']);
     expect(r.status).toBe(EXIT_USAGE);
     expect(r.stderr).toMatch(/\/bin\/sh/);
-    expect(existsSync(join(sb.configDir, 'runtimes.json')) && readFileSync(join(sb.configDir, 'runtimes.json'), 'utf8')).not.toContain('/bin/sh');
+    expect(existsSync(join(sb.configDir, 'runtimes.json')) && readFileSync(join(sb.configDir, 'runtimes.json'), 'utf8')).not.toContain(
+      '/bin/sh',
+    );
   });
 
-  it('a dataPath under an allowedFolders entry, and one under kvscope\'s data folder', () => {
+  it("a dataPath under an allowedFolders entry, and one under kvscope's data folder", () => {
     const listed = join(sb.allowed, 'kv');
     expect(kvscope(sb, ['run', 'kv-async', '--set', `target.dataPath=${listed}`, ...SHORT_SETS]).status).toBe(EXIT_USAGE);
     sb.allow();

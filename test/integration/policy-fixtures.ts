@@ -96,7 +96,10 @@ export function preloadLibrary(dir: string, marker: string): string {
   const cc = findOnPath('cc') ?? findOnPath('gcc');
   if (!cc) return out;
   const src = join(dir, 'evil.c');
-  writeFileSync(src, `#include <stdio.h>\n__attribute__((constructor)) static void evil(void) { FILE *f = fopen(${JSON.stringify(marker)}, "w"); if (f) fclose(f); }\n`);
+  writeFileSync(
+    src,
+    `#include <stdio.h>\n__attribute__((constructor)) static void evil(void) { FILE *f = fopen(${JSON.stringify(marker)}, "w"); if (f) fclose(f); }\n`,
+  );
   execFileSync(cc, ['-shared', '-fPIC', '-o', out, src]);
   return out;
 }

@@ -85,7 +85,10 @@ describe('redis driver', () => {
   }
 
   it('opens target.connections connections and uses them all', async () => {
-    const clients = async (): Promise<string[]> => String(await plain.client('LIST')).trim().split('\n');
+    const clients = async (): Promise<string[]> =>
+      String(await plain.client('LIST'))
+        .trim()
+        .split('\n');
     const before = (await clients()).length;
     const h = harness(server.port, { connections: 2 });
     await withDriver(h, async (d) => {
@@ -103,7 +106,10 @@ describe('redis driver', () => {
     const port = await freePort();
     const h = harness(port);
     const started = Date.now();
-    const err = await h.driver.connect().then(() => undefined, (e: unknown) => e);
+    const err = await h.driver.connect().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(Date.now() - started).toBeLessThan(REFUSED_LIMIT_MS);
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message).toContain(`127.0.0.1:${port}`);
@@ -134,7 +140,10 @@ describe('redis driver with a password', () => {
 
   it('fails clearly with a wrong password and never shows it', async () => {
     const h = harness(server.port, { password: WRONG_PASSWORD });
-    const err = await h.driver.connect().then(() => undefined, (e: unknown) => e);
+    const err = await h.driver.connect().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     await h.driver.close();
     expect(err).toBeInstanceOf(Error);
     const message = (err as Error).message;
@@ -147,7 +156,10 @@ describe('redis driver with a password', () => {
 
   it('says a password is needed when none is given', async () => {
     const h = harness(server.port);
-    const err = await h.driver.connect().then(() => undefined, (e: unknown) => e);
+    const err = await h.driver.connect().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     await h.driver.close();
     expect((err as Error).message).toMatch(/requires a password/);
   });

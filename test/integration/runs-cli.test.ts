@@ -19,10 +19,17 @@ const cli = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { en
 
 describe('kvscope runs, compare and export', () => {
   let dir: string;
-  const base = fixtureRun('aaaa1111-0000-4000-8000-000000000001', steady(20, { get: { count: 100, us: 1000 }, put: { count: 30, us: 1500 } }));
-  const fast = fixtureRun('bbbb2222-0000-4000-8000-000000000002', steady(20, { get: { count: 140, us: 700 }, put: { count: 30, us: 1500 } }), {
-    sets: ['inFlight=16'],
-  });
+  const base = fixtureRun(
+    'aaaa1111-0000-4000-8000-000000000001',
+    steady(20, { get: { count: 100, us: 1000 }, put: { count: 30, us: 1500 } }),
+  );
+  const fast = fixtureRun(
+    'bbbb2222-0000-4000-8000-000000000002',
+    steady(20, { get: { count: 140, us: 700 }, put: { count: 30, us: 1500 } }),
+    {
+      sets: ['inFlight=16'],
+    },
+  );
   const cut = fixtureRun('cccc3333-0000-4000-8000-000000000003', steady(5, { get: { count: 10, us: 100 } }));
 
   beforeAll(() => {
@@ -51,9 +58,13 @@ describe('kvscope runs, compare and export', () => {
   it('compares two runs by id prefix: the settings that differ, the change and its significance, and writes the CSVs', () => {
     const csvPath = join(dir, 'cmp.csv');
     const seriesPath = join(dir, 'series.csv');
-    const out = execFileSync(process.execPath, [CLI, 'compare', 'aaaa', 'bbbb', '--runs-dir', dir, '--csv', csvPath, '--series-csv', seriesPath], {
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      process.execPath,
+      [CLI, 'compare', 'aaaa', 'bbbb', '--runs-dir', dir, '--csv', csvPath, '--series-csv', seriesPath],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(out).toMatch(/settings that differ:\n {2}inFlight: \d+ \(kv-async aaaa1111 \(base\)\), 16 \(kv-async bbbb2222\)/);
     expect(out).toMatch(/get +101 +141 +\+39\.\d% \(p=0\.000 n=20\+20\)/);
     expect(out).toMatch(/put +31 +31 +~ \(p=1\.000 n=20\+20\)/);
@@ -74,7 +85,9 @@ describe('kvscope runs, compare and export', () => {
     expect(width).toBeGreaterThan(2000);
     expect(width).toBeLessThanOrEqual(2800);
     expect(height).toBeGreaterThan(width / 2);
-    expect(cli(['compare', 'aaaa', 'bbbb', '--runs-dir', dir, '--png', png, '--browser', '/nonexistent/chrome']).stderr).toMatch(/browser \/nonexistent\/chrome does not exist/);
+    expect(cli(['compare', 'aaaa', 'bbbb', '--runs-dir', dir, '--png', png, '--browser', '/nonexistent/chrome']).stderr).toMatch(
+      /browser \/nonexistent\/chrome does not exist/,
+    );
   });
 
   it('ends quietly when its reader stops reading (kvscope runs | head)', async () => {
@@ -112,7 +125,9 @@ describe('kvscope runs, compare and export', () => {
     copyFileSync(join(dir, '2026-11-01T10-00-00-000Z_kv-async_aaaa1111.ndjson'), copy);
     try {
       const listed = cli(['runs', '--runs-dir', dir]);
-      expect(listed.stdout).toMatch(/copies of one run.*\n {2}aaaa1111-0000-4000-8000-000000000001: .*_aaaa1111\.ndjson, copy-of-aaaa1111\.ndjson/s);
+      expect(listed.stdout).toMatch(
+        /copies of one run.*\n {2}aaaa1111-0000-4000-8000-000000000001: .*_aaaa1111\.ndjson, copy-of-aaaa1111\.ndjson/s,
+      );
       const byId = cli(['compare', base.header.id, 'bbbb', '--runs-dir', dir]);
       expect(byId.status).toBe(2);
       expect(byId.stderr).toMatch(/is the id of 2 copies of one run/);

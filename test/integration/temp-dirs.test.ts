@@ -8,7 +8,7 @@ import { waitGone } from '../helpers/run';
 /** How long the first run gets to start its target (and make its folder) and measure a second. */
 const STARTED_WITHIN_MS = 30_000;
 
-describe("temporary folders of a kvscope killed outright", () => {
+describe('temporary folders of a kvscope killed outright', () => {
   // A temp folder of the test's own, so no other run's folders are involved.
   const tmp = mkdtempSync(join(tmpdir(), 'tempdirs-test-'));
   const env = { TMPDIR: tmp, KVSCOPE_RUNS: join(tmp, 'runs') };

@@ -56,12 +56,21 @@ describe('Electron availability (without requiring electron)', () => {
   const display = { DISPLAY: ':0' };
 
   it('says why when the package, path.txt or the binary is missing, or there is no display', () => {
-    expect(electronAvailability(root, display, 'linux')).toEqual({ ok: false, reason: 'Electron binary not installed: the electron package is missing' });
+    expect(electronAvailability(root, display, 'linux')).toEqual({
+      ok: false,
+      reason: 'Electron binary not installed: the electron package is missing',
+    });
     mkdirSync(pkg, { recursive: true });
     writeFileSync(join(pkg, 'package.json'), '{}');
-    expect(electronAvailability(root, display, 'linux')).toMatchObject({ ok: false, reason: expect.stringContaining('path.txt is missing') });
+    expect(electronAvailability(root, display, 'linux')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('path.txt is missing'),
+    });
     writeFileSync(join(pkg, 'path.txt'), 'electron');
-    expect(electronAvailability(root, display, 'linux')).toMatchObject({ ok: false, reason: expect.stringContaining(`dist${sep}electron is missing`) });
+    expect(electronAvailability(root, display, 'linux')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(`dist${sep}electron is missing`),
+    });
     mkdirSync(join(pkg, 'dist'));
     writeFileSync(join(pkg, 'dist', 'electron'), '');
     expect(electronAvailability(root, display, 'linux')).toEqual({ ok: true, binary: join(pkg, 'dist', 'electron') });
@@ -73,7 +82,9 @@ describe('Electron availability (without requiring electron)', () => {
 describe('packaged entry paths', () => {
   it('maps a path inside app.asar to app.asar.unpacked, and leaves others alone', () => {
     const inAsar = join(sep, 'opt', 'kvscope', 'resources', 'app.asar', 'dist', 'workers', 'load', 'worker.js');
-    expect(unpackedPath(inAsar)).toBe(join(sep, 'opt', 'kvscope', 'resources', 'app.asar.unpacked', 'dist', 'workers', 'load', 'worker.js'));
+    expect(unpackedPath(inAsar)).toBe(
+      join(sep, 'opt', 'kvscope', 'resources', 'app.asar.unpacked', 'dist', 'workers', 'load', 'worker.js'),
+    );
     const plain = join(sep, 'work', 'dist', 'workers', 'load', 'worker.js');
     expect(unpackedPath(plain)).toBe(plain);
     const lookalike = join(sep, 'x', 'app.asar.d', 'worker.js');

@@ -18,7 +18,9 @@ async function builderConfig(): Promise<BuilderConfig> {
     getConfig(dir: string, file: string, extra: null): Promise<BuilderConfig>;
     validateConfiguration(c: BuilderConfig, logger: unknown): Promise<void>;
   };
-  const { DebugLogger } = (await import('builder-util/out/DebugLogger.js')) as unknown as { DebugLogger: new (enabled: boolean) => unknown };
+  const { DebugLogger } = (await import('builder-util/out/DebugLogger.js')) as unknown as {
+    DebugLogger: new (enabled: boolean) => unknown;
+  };
   const config = await getConfig(ROOT, join(ROOT, 'electron-builder.yml'), null);
   await validateConfiguration(config, new DebugLogger(false));
   return config;
@@ -49,9 +51,13 @@ describe('the packaged app', () => {
     const { validateConfiguration } = (await import('app-builder-lib/out/util/config/config.js')) as unknown as {
       validateConfiguration(c: BuilderConfig, logger: unknown): Promise<void>;
     };
-    const { DebugLogger } = (await import('builder-util/out/DebugLogger.js')) as unknown as { DebugLogger: new (enabled: boolean) => unknown };
+    const { DebugLogger } = (await import('builder-util/out/DebugLogger.js')) as unknown as {
+      DebugLogger: new (enabled: boolean) => unknown;
+    };
     const c = await builderConfig();
-    await expect(validateConfiguration({ ...c, electronFuses: { ...c.electronFuses, noSuchFuse: false } }, new DebugLogger(false))).rejects.toThrow(/configuration/i);
+    await expect(
+      validateConfiguration({ ...c, electronFuses: { ...c.electronFuses, noSuchFuse: false } }, new DebugLogger(false)),
+    ).rejects.toThrow(/configuration/i);
   });
 });
 

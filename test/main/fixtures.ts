@@ -23,7 +23,10 @@ export function makeFixture(): Fixture {
   const root = mkdtempSync(join(tmpdir(), 'kvscope-serve-'));
   const rendererDir = join(root, 'renderer');
   mkdirSync(join(rendererDir, 'assets'), { recursive: true });
-  writeFileSync(join(rendererDir, 'index.html'), `<!doctype html><title>${INDEX_MARK}</title><script type="module" src="/assets/app.js"></script>`);
+  writeFileSync(
+    join(rendererDir, 'index.html'),
+    `<!doctype html><title>${INDEX_MARK}</title><script type="module" src="/assets/app.js"></script>`,
+  );
   writeFileSync(join(rendererDir, 'assets', 'app.js'), 'console.log("app");\n');
   writeFileSync(join(rendererDir, 'assets', 'app.css'), 'body { margin: 0 }\n');
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: SECRET_MARK }));

@@ -27,7 +27,10 @@ function fakeContents(): BridgeContents & { send: ReturnType<typeof vi.fn>; dest
   return c;
 }
 
-function eventFrom(sender: unknown, frame: { url: string; parent: unknown } | null = { url: APP_INDEX_URL, parent: null }): IpcMainInvokeEvent {
+function eventFrom(
+  sender: unknown,
+  frame: { url: string; parent: unknown } | null = { url: APP_INDEX_URL, parent: null },
+): IpcMainInvokeEvent {
   return { sender, senderFrame: frame } as unknown as IpcMainInvokeEvent;
 }
 
@@ -75,7 +78,9 @@ describe('Electron IPC: the Bridge handlers', () => {
   });
 
   it('startRun with wrong types names the field', async () => {
-    const r = (await invoke(ipcChannel('startRun'), fromApp(), { scenario: { target: { kind: 'redis', port: 'six' }, workers: 'many' } })) as StartResult;
+    const r = (await invoke(ipcChannel('startRun'), fromApp(), {
+      scenario: { target: { kind: 'redis', port: 'six' }, workers: 'many' },
+    })) as StartResult;
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.errors.map((e) => e.field)).toEqual(expect.arrayContaining(['target.port', 'workers']));
     const v = (await invoke(ipcChannel('validateScenario'), fromApp(), { scenario: 42 })) as Validation;

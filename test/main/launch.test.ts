@@ -15,7 +15,11 @@ const POLL_MS = 50;
 
 /** Start `npm start`'s launcher in its own process group, as a terminal would. */
 function launch(env: NodeJS.ProcessEnv, args: string[] = []) {
-  const proc = spawn(process.execPath, [LAUNCH, ...args], { detached: true, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [LAUNCH, ...args], {
+    detached: true,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
   proc.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -44,7 +48,9 @@ describe('npm start launcher', () => {
     const l = launch({ ...common, ELECTRON_OVERRIDE_DIST_PATH: noBinary });
     try {
       const [, url] = await l.waitFor(URL_LINE);
-      expect(l.output()).toMatch(/^Electron binary not installed: .*no-electron\/electron is missing; serving the dashboard in your browser instead\n/);
+      expect(l.output()).toMatch(
+        /^Electron binary not installed: .*no-electron\/electron is missing; serving the dashboard in your browser instead\n/,
+      );
       expect(await openDashboard(url)).toContain(INDEX_MARK);
       expect(l.output()).toContain('not opening a browser (KVSCOPE_NO_OPEN is set): open the address above');
       process.kill(-(l.proc.pid ?? 0), 'SIGINT');
@@ -61,9 +67,18 @@ describe('npm start launcher', () => {
     mkdirSync(bin);
     const opened = join(fx.root, 'opened.json');
     // A stand-in for xdg-open that only records what it was asked to open.
-    writeFileSync(join(bin, 'xdg-open'), `#!${process.execPath}\nrequire('node:fs').writeFileSync(${JSON.stringify(opened)}, JSON.stringify(process.argv.slice(2)));\n`);
+    writeFileSync(
+      join(bin, 'xdg-open'),
+      `#!${process.execPath}\nrequire('node:fs').writeFileSync(${JSON.stringify(opened)}, JSON.stringify(process.argv.slice(2)));\n`,
+    );
     chmodSync(join(bin, 'xdg-open'), 0o755);
-    const env = { ...common, ELECTRON_OVERRIDE_DIST_PATH: noBinary, KVSCOPE_NO_OPEN: '', CI: '', PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` };
+    const env = {
+      ...common,
+      ELECTRON_OVERRIDE_DIST_PATH: noBinary,
+      KVSCOPE_NO_OPEN: '',
+      CI: '',
+      PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`,
+    };
     const l = launch(env);
     try {
       const [, url] = await l.waitFor(URL_LINE);

@@ -27,10 +27,18 @@ describe('a window whose push listener throws', () => {
       throw new Error('a broken window');
     });
     controller.subscribe((channel) => void seen.push(channel));
-    const scenario = { name: 'throwing-listener', target: { kind: 'redis', port: redis.port }, mix: { get: 1, set: 1 }, warmupSeconds: 0, durationSeconds: 2 };
+    const scenario = {
+      name: 'throwing-listener',
+      target: { kind: 'redis', port: redis.port },
+      mix: { get: 1, set: 1 },
+      warmupSeconds: 0,
+      durationSeconds: 2,
+    };
     const start = await controller.startRun({ scenario });
     expect(start.ok).toBe(true);
-    const ended = new Promise<Pushes['runEnded']>((resolve) => controller.subscribe((channel, data) => channel === 'runEnded' && resolve(data as Pushes['runEnded'])));
+    const ended = new Promise<Pushes['runEnded']>((resolve) =>
+      controller.subscribe((channel, data) => channel === 'runEnded' && resolve(data as Pushes['runEnded'])),
+    );
     const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no runEnded push')), RUN_END_MS));
     const end = await Promise.race([ended, timeout]);
     expect(end.summary.status).toBe('done');

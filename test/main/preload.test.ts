@@ -88,7 +88,10 @@ describe('preload', () => {
   it('bundles into one file that needs nothing but electron (a sandboxed preload)', async () => {
     const root = join(__dirname, '..', '..');
     const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-    execFileSync(process.execPath, [vite, 'build', '-c', 'main/electron/vite.preload.config.mjs', '--outDir', outDir], { cwd: root, stdio: 'pipe' });
+    execFileSync(process.execPath, [vite, 'build', '-c', 'main/electron/vite.preload.config.mjs', '--outDir', outDir], {
+      cwd: root,
+      stdio: 'pipe',
+    });
     const code = readFileSync(join(outDir, 'preload.js'), 'utf8');
     const e = fakeElectron();
     const required: string[] = [];

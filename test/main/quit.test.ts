@@ -42,7 +42,12 @@ describe('quitting in order', () => {
   it('quits even when stopping fails', async () => {
     const app = fakeApp();
     const logs: string[] = [];
-    quitInOrder(app, () => Promise.reject(new Error('boom')), (l) => logs.push(l), new EventEmitter());
+    quitInOrder(
+      app,
+      () => Promise.reject(new Error('boom')),
+      (l) => logs.push(l),
+      new EventEmitter(),
+    );
     app.quit();
     await vi.waitFor(() => expect(app.quitted).toBe(1));
     expect(logs).toContain('stopping the run failed: boom');
@@ -51,7 +56,12 @@ describe('quitting in order', () => {
   it('exits when the run does not stop within the deadline', () => {
     vi.useFakeTimers();
     const app = fakeApp();
-    quitInOrder(app, () => new Promise<void>(() => {}), () => {}, new EventEmitter());
+    quitInOrder(
+      app,
+      () => new Promise<void>(() => {}),
+      () => {},
+      new EventEmitter(),
+    );
     app.quit();
     vi.advanceTimersByTime(QUIT_DEADLINE_MS);
     expect(app.exitCode).toBe(1);

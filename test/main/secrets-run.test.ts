@@ -24,7 +24,13 @@ describe('a password given to a run stays in main', () => {
     const controller = new RunController(fx.runsDir);
     const pushes: { channel: PushChannel; data: unknown }[] = [];
     controller.subscribe((channel, data) => void pushes.push({ channel, data }));
-    const scenario = { name: 'secret-run', target: { kind: 'redis', port: redis.port, password: SECRET }, mix: { get: 1, set: 1 }, warmupSeconds: 0, durationSeconds: 2 };
+    const scenario = {
+      name: 'secret-run',
+      target: { kind: 'redis', port: redis.port, password: SECRET },
+      mix: { get: 1, set: 1 },
+      warmupSeconds: 0,
+      durationSeconds: 2,
+    };
     const start = await controller.startRun({ scenario });
     expect(start.ok).toBe(true);
     const until = Date.now() + FIRST_SAMPLE_MS;
@@ -42,7 +48,13 @@ describe('a password given to a run stays in main', () => {
     const runs = await controller.listRuns();
     const opened = await controller.openRun({ file: runs[0].file });
     const file = readFileSync(ended.file, 'utf8');
-    for (const seen of [JSON.stringify(pushes), JSON.stringify(await controller.getState()), JSON.stringify(runs), JSON.stringify(opened), file]) {
+    for (const seen of [
+      JSON.stringify(pushes),
+      JSON.stringify(await controller.getState()),
+      JSON.stringify(runs),
+      JSON.stringify(opened),
+      file,
+    ]) {
       expect(seen).not.toContain(SECRET);
     }
   });

@@ -27,7 +27,13 @@ describe('kvscope serve: the secret guards every page and socket', () => {
   it('makes a new 256-bit base64url secret per server and prints it in the address', async () => {
     expect(server.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(server.tokenUrl).toBe(`http://127.0.0.1:${port}/?token=${server.secret}`);
-    const other = await startDashboardServer({ host: '127.0.0.1', port: 0, rendererDir: fx.rendererDir, controller: new RunController(fx.runsDir), log: () => {} });
+    const other = await startDashboardServer({
+      host: '127.0.0.1',
+      port: 0,
+      rendererDir: fx.rendererDir,
+      controller: new RunController(fx.runsDir),
+      log: () => {},
+    });
     try {
       expect(other.secret).not.toBe(server.secret);
     } finally {
@@ -112,7 +118,9 @@ describe('kvscope serve: the secret guards every page and socket', () => {
         expect(r.body).toMatch(/does not answer to host/);
         expect(r.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
       }
-      expect((await raw(port, `/?token=${server.secret}`, { headers: { Host: `evil.example:${port}` } })).headers['set-cookie']).toBeUndefined();
+      expect(
+        (await raw(port, `/?token=${server.secret}`, { headers: { Host: `evil.example:${port}` } })).headers['set-cookie'],
+      ).toBeUndefined();
       expect(logs.some((l) => l.includes(`for host "evil.example:${port}"`))).toBe(true);
       for (const host of [`localhost:${port}`, '127.0.0.1', `[::1]:${port}`, `LOCALHOST:${port}`]) {
         expect((await raw(port, '/', { headers: { ...auth, Host: host } })).status).toBe(200);
@@ -145,7 +153,9 @@ describe('kvscope serve: the secret guards every page and socket', () => {
     });
 
     it('a rebinding Host header is refused on the upgrade too, secret or not', async () => {
-      await expect(BridgeClient.connect(server.url, { bearer: server.secret, host: `evil.example:${port}` })).rejects.toThrow('upgrade refused: 421');
+      await expect(BridgeClient.connect(server.url, { bearer: server.secret, host: `evil.example:${port}` })).rejects.toThrow(
+        'upgrade refused: 421',
+      );
       await expect(BridgeClient.connect(server.url, { host: `evil.example:${port}` })).rejects.toThrow('upgrade refused: 421');
     });
   });

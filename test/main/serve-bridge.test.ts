@@ -90,10 +90,16 @@ describe('kvscope serve: the Bridge over WebSocket', () => {
   });
 
   it('refuses an upgrade from another origin (another web page) or with no Origin, even with the secret', async () => {
-    await expect(BridgeClient.connect(server.url, { bearer: server.secret, origin: 'http://evil.example' })).rejects.toThrow('upgrade refused: 403');
-    await expect(BridgeClient.connect(server.url, { bearer: server.secret, origin: `http://127.0.0.1:${server.port + 1}` })).rejects.toThrow('upgrade refused: 403');
+    await expect(BridgeClient.connect(server.url, { bearer: server.secret, origin: 'http://evil.example' })).rejects.toThrow(
+      'upgrade refused: 403',
+    );
+    await expect(
+      BridgeClient.connect(server.url, { bearer: server.secret, origin: `http://127.0.0.1:${server.port + 1}` }),
+    ).rejects.toThrow('upgrade refused: 403');
     // DNS rebinding: a hostile name resolving to 127.0.0.1, same port.
-    await expect(BridgeClient.connect(server.url, { bearer: server.secret, origin: `http://rebind.example:${server.port}` })).rejects.toThrow('upgrade refused: 403');
+    await expect(
+      BridgeClient.connect(server.url, { bearer: server.secret, origin: `http://rebind.example:${server.port}` }),
+    ).rejects.toThrow('upgrade refused: 403');
     await expect(BridgeClient.connect(server.url, { bearer: server.secret, origin: null })).rejects.toThrow('upgrade refused: 403');
     expect(logs.some((l) => l.includes('refused a WebSocket from origin "http://evil.example"'))).toBe(true);
   });

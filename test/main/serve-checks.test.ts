@@ -9,8 +9,20 @@ const PORT = 7317;
 describe('serve checks', () => {
   it('Host header: loopback names with our port or none; nothing else', () => {
     const hosts = allowedHostNames('127.0.0.1');
-    for (const ok of ['127.0.0.1:7317', '127.0.0.1', 'localhost:7317', 'LocalHost', '[::1]:7317', '[::1]']) expect(isOwnHost(ok, hosts, PORT)).toBe(true);
-    for (const bad of [undefined, '', 'evil.example:7317', 'evil.example', '127.0.0.1:7318', '127.0.0.1:', '::1', '[::1]x', 'localhost:7317:1', '127.0.0.1.nip.io:7317']) {
+    for (const ok of ['127.0.0.1:7317', '127.0.0.1', 'localhost:7317', 'LocalHost', '[::1]:7317', '[::1]'])
+      expect(isOwnHost(ok, hosts, PORT)).toBe(true);
+    for (const bad of [
+      undefined,
+      '',
+      'evil.example:7317',
+      'evil.example',
+      '127.0.0.1:7318',
+      '127.0.0.1:',
+      '::1',
+      '[::1]x',
+      'localhost:7317:1',
+      '127.0.0.1.nip.io:7317',
+    ]) {
       expect(isOwnHost(bad, hosts, PORT)).toBe(false);
     }
   });

@@ -46,7 +46,13 @@ describe('kvscope serve (the command)', () => {
       expect(await openDashboard(url)).toContain(INDEX_MARK);
 
       page = await BridgeClient.connect(url, { cookie: await signIn(url) });
-      const scenario = { name: 'serve-cli', target: { kind: 'redis', port: redis.port }, mix: { get: 1, set: 1 }, warmupSeconds: 0, durationSeconds: 120 };
+      const scenario = {
+        name: 'serve-cli',
+        target: { kind: 'redis', port: redis.port },
+        mix: { get: 1, set: 1 },
+        warmupSeconds: 0,
+        durationSeconds: 120,
+      };
       const start = (await page.request('startRun', { scenario })).result as StartResult;
       expect(start.ok).toBe(true);
       await page.waitForPush((p) => p.channel === 'sample', FIRST_SAMPLE_TIMEOUT_MS);

@@ -30,7 +30,13 @@ describe('kvscope serve: a live run over the WebSocket', () => {
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    server = await startDashboardServer({ host: '127.0.0.1', port: 0, rendererDir: fx.rendererDir, controller: new RunController(fx.runsDir), log: () => {} });
+    server = await startDashboardServer({
+      host: '127.0.0.1',
+      port: 0,
+      rendererDir: fx.rendererDir,
+      controller: new RunController(fx.runsDir),
+      log: () => {},
+    });
     pageA = await BridgeClient.connect(server.url, { bearer: server.secret });
     pageB = await BridgeClient.connect(server.url, { bearer: server.secret });
   });

@@ -39,7 +39,27 @@ describe('kvscope serve --tls-cert --tls-key', () => {
 
   beforeAll(async () => {
     // The brief's one-liner, plus the address as a SAN so the test can verify the certificate, not switch checks off.
-    execFileSync(OPENSSL, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=localhost', '-days', '1', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost', '-keyout', keyFile, '-out', certFile], { stdio: 'ignore' });
+    execFileSync(
+      OPENSSL,
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-subj',
+        '/CN=localhost',
+        '-days',
+        '1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+      ],
+      { stdio: 'ignore' },
+    );
     ca = readFileSync(certFile);
     ({ cli, url, port, secret } = await serve(['--tls-cert', certFile, '--tls-key', keyFile]));
   });
@@ -80,20 +100,27 @@ describe('kvscope serve --tls-cert --tls-key', () => {
       }
     }
     await expect(BridgeClient.connect(url, { ca })).rejects.toThrow('upgrade refused: 401');
-    await expect(BridgeClient.connect(url, { bearer: secret, ca, origin: `http://127.0.0.1:${port}` })).rejects.toThrow('upgrade refused: 403');
+    await expect(BridgeClient.connect(url, { bearer: secret, ca, origin: `http://127.0.0.1:${port}` })).rejects.toThrow(
+      'upgrade refused: 403',
+    );
   });
 
   it('off loopback without TLS: warns that the token travels in clear text; with TLS only who can reach it', async () => {
     // 127.0.0.2 is loopback to the kernel, but not one of the names serve treats as local: it stands for a LAN address.
     const plainHttp = await serve(['--host', '127.0.0.2']);
     expect(plainHttp.url).toBe(`http://127.0.0.2:${plainHttp.port}/`);
-    expect(plainHttp.cli.output()).toContain('warning: listening on 127.0.0.2: anyone who can reach this port and has the token can start and stop benchmarks');
+    expect(plainHttp.cli.output()).toContain(
+      'warning: listening on 127.0.0.2: anyone who can reach this port and has the token can start and stop benchmarks',
+    );
     expect(plainHttp.cli.output()).toContain(CLEAR_TEXT_WARNING);
     expect((await raw(plainHttp.port, '/', { address: '127.0.0.2' })).status).toBe(401);
     const tls = await serve(['--host', '127.0.0.2', '--tls-cert', certFile, '--tls-key', keyFile]);
     expect(tls.cli.output()).toContain('warning: listening on 127.0.0.2');
     expect(tls.cli.output()).not.toContain(CLEAR_TEXT_WARNING);
-    expect(exposureWarnings('0.0.0.0', false)).toEqual([expect.stringContaining('listening on 0.0.0.0'), expect.stringContaining(CLEAR_TEXT_WARNING)]);
+    expect(exposureWarnings('0.0.0.0', false)).toEqual([
+      expect.stringContaining('listening on 0.0.0.0'),
+      expect.stringContaining(CLEAR_TEXT_WARNING),
+    ]);
     expect(exposureWarnings('localhost', false)).toEqual([]);
   });
 

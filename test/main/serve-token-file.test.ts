@@ -14,10 +14,21 @@ const EXIT_USAGE = 2;
 
 describe('kvscope serve --token-file', () => {
   const fx = makeFixture();
-  const serveArgs = (file: string): string[] => ['serve', '--port', '0', '--renderer-dir', fx.rendererDir, '--runs-dir', fx.runsDir, '--token-file', file];
+  const serveArgs = (file: string): string[] => [
+    'serve',
+    '--port',
+    '0',
+    '--renderer-dir',
+    fx.rendererDir,
+    '--runs-dir',
+    fx.runsDir,
+    '--token-file',
+    file,
+  ];
   const started: CliProcess[] = [];
   afterAll(async () => {
-    for (const cli of started) if (cli.proc.exitCode === null && cli.proc.signalCode === null) process.kill(-(cli.proc.pid ?? 0), 'SIGKILL');
+    for (const cli of started)
+      if (cli.proc.exitCode === null && cli.proc.signalCode === null) process.kill(-(cli.proc.pid ?? 0), 'SIGKILL');
     fx.remove();
   });
 

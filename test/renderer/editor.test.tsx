@@ -91,7 +91,9 @@ describe('scenario editor', () => {
     const fake = renderPage();
     act(() => useKv.getState().setLocalTools(fake.tools));
     fireEvent.click(screen.getByTestId('scenario-card-redis-cluster-mix'));
-    expect(screen.getByTestId('local-cluster-note').textContent).toBe('A local Redis Cluster can be started for the run (redis-server at /usr/bin/redis-server).');
+    expect(screen.getByTestId('local-cluster-note').textContent).toBe(
+      'A local Redis Cluster can be started for the run (redis-server at /usr/bin/redis-server).',
+    );
     fireEvent.click(screen.getByTestId('scenario-card-hazelcast-get'));
     const note = screen.getByTestId('local-cluster-note');
     expect(note.textContent).toBe('No local Hazelcast cluster on this machine: java not found on PATH.');

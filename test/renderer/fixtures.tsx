@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import type { LatencyStats } from '../../app/metrics/histogram';
 import type { NodeSample } from '../../app/metrics/node-stats';
 import type { OpSummary, Summary } from '../../app/metrics/summary';
-import type { Bridge, CompareView, LiveSample, LiveState, PushChannel, Pushes, RequestResults, RunInfo, RunListItem } from '../../app/protocol/bridge';
+import type {
+  Bridge,
+  CompareView,
+  LiveSample,
+  LiveState,
+  PushChannel,
+  Pushes,
+  RequestResults,
+  RunInfo,
+  RunListItem,
+} from '../../app/protocol/bridge';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { ALWAYS_OPEN, type ConnectionSource } from '../../renderer/src/bridge/connection';

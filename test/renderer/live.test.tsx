@@ -12,7 +12,12 @@ beforeAll(stubResizeObserver);
 beforeEach(resetStore);
 afterEach(cleanup);
 
-const node = { id: 'kv-0', address: '127.0.0.1:4100', rates: { 'read.success': 70, 'write.success': 20, 'write.error': 3 }, memory: 64 * 1024 * 1024 };
+const node = {
+  id: 'kv-0',
+  address: '127.0.0.1:4100',
+  rates: { 'read.success': 70, 'write.success': 20, 'write.error': 3 },
+  memory: 64 * 1024 * 1024,
+};
 
 function showRun(seconds: number, extra: Partial<Parameters<typeof fromState>[0]> = {}, elu = 0.4) {
   const samples = Array.from({ length: seconds }, (_, i) =>

@@ -21,8 +21,20 @@ function seconds(n: number, short: readonly number[]) {
 
 describe('the outcome in the Live header', () => {
   it('an ended run shows its verdict as the badge and the reason under it', () => {
-    const degraded = { ...summary(), outcome: { kind: 'degraded' as const, reason: 'worker 1 lost at second 3; 3 of 10 measured s at full strength', fullStrengthSeconds: 3, errorRate: 0, lostWorkers: [{ id: 1, second: 3 }] } };
-    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(5, [3, 4]), summary: degraded }), connection: 'open' });
+    const degraded = {
+      ...summary(),
+      outcome: {
+        kind: 'degraded' as const,
+        reason: 'worker 1 lost at second 3; 3 of 10 measured s at full strength',
+        fullStrengthSeconds: 3,
+        errorRate: 0,
+        lostWorkers: [{ id: 1, second: 3 }],
+      },
+    };
+    useKv.setState({
+      live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(5, [3, 4]), summary: degraded }),
+      connection: 'open',
+    });
     render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
     expect(screen.getByTestId('phase').textContent).toBe('degraded');
     expect(screen.getByTestId('phase').dataset.phase).toBe('done');
@@ -30,7 +42,10 @@ describe('the outcome in the Live header', () => {
   });
 
   it('an old summary without an outcome shows its status, and no reason line', () => {
-    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(2, []), summary: summary() }), connection: 'open' });
+    useKv.setState({
+      live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(2, []), summary: summary() }),
+      connection: 'open',
+    });
     render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
     expect(screen.getByTestId('phase').textContent).toBe('done');
     expect(screen.queryByTestId('outcome-reason')).toBeNull();
@@ -47,10 +62,17 @@ describe('the outcome in the Live header', () => {
 describe('seconds with fewer workers are shaded', () => {
   it('consecutive short seconds make one band, from snapshots and pushes alike', () => {
     useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: seconds(6, [1, 2, 4]) }) });
-    expect(useKv.getState().live.partial).toEqual([{ from: 1, to: 3 }, { from: 4, to: 5 }]);
+    expect(useKv.getState().live.partial).toEqual([
+      { from: 1, to: 3 },
+      { from: 4, to: 5 },
+    ]);
     const more = seconds(8, [5, 7]).slice(6);
     act(() => useKv.getState().applyPushes(more.map((s) => pushEvent('sample', withRun(s)))));
-    expect(useKv.getState().live.partial).toEqual([{ from: 1, to: 3 }, { from: 4, to: 5 }, { from: 7, to: 8 }]);
+    expect(useKv.getState().live.partial).toEqual([
+      { from: 1, to: 3 },
+      { from: 4, to: 5 },
+      { from: 7, to: 8 },
+    ]);
     const { result } = renderHook(() => useRunBands());
     expect(result.current).toEqual([
       { from: 0, to: 2, label: 'warm-up' },
@@ -62,11 +84,29 @@ describe('seconds with fewer workers are shaded', () => {
 });
 
 describe('the outcome in the Runs list', () => {
-  it('shows each run\'s verdict, with the reason of one that carries a caveat', async () => {
+  it("shows each run's verdict, with the reason of one that carries a caveat", async () => {
     const base = { target: 'redis', seconds: 10, opsPerSec: 100, p99: 2000, label: '', group: null } as const;
     const runs: RunListItem[] = [
-      { ...base, id: 'aaaaaaaa-1', file: 'a.ndjson', scenario: 'redis-mix', createdAt: '2026-11-01T10:00:00.000Z', status: 'done', outcome: 'done', reason: '' },
-      { ...base, id: 'bbbbbbbb-2', file: 'b.ndjson', scenario: 'redis-mix', createdAt: '2026-11-01T11:00:00.000Z', status: 'done', outcome: 'done with errors', reason: '80.0 % of operations failed (limit 1.00 %)' },
+      {
+        ...base,
+        id: 'aaaaaaaa-1',
+        file: 'a.ndjson',
+        scenario: 'redis-mix',
+        createdAt: '2026-11-01T10:00:00.000Z',
+        status: 'done',
+        outcome: 'done',
+        reason: '',
+      },
+      {
+        ...base,
+        id: 'bbbbbbbb-2',
+        file: 'b.ndjson',
+        scenario: 'redis-mix',
+        createdAt: '2026-11-01T11:00:00.000Z',
+        status: 'done',
+        outcome: 'done with errors',
+        reason: '80.0 % of operations failed (limit 1.00 %)',
+      },
       // Written before outcomes existed: its status stands in.
       { ...base, id: 'cccccccc-3', file: 'c.ndjson', scenario: 'redis-mix', createdAt: '2026-11-01T12:00:00.000Z', status: 'failed' },
     ];
@@ -82,10 +122,17 @@ describe('the outcome in the Runs list', () => {
 });
 
 describe('unreachable operations in the Summary', () => {
-  it('has an Unavailable column with each op\'s count, apart from errors and timeouts', () => {
+  it("has an Unavailable column with each op's count, apart from errors and timeouts", () => {
     const s = summary();
-    const withUnavailable = { ...s, ops: Object.fromEntries(Object.entries(s.ops).map(([k, o]) => [k, { ...o, unavailable: 1234 }])), total: { ...s.total, unavailable: 1234 * Object.keys(s.ops).length } };
-    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(2, []), summary: withUnavailable }), connection: 'open' });
+    const withUnavailable = {
+      ...s,
+      ops: Object.fromEntries(Object.entries(s.ops).map(([k, o]) => [k, { ...o, unavailable: 1234 }])),
+      total: { ...s.total, unavailable: 1234 * Object.keys(s.ops).length },
+    };
+    useKv.setState({
+      live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(2, []), summary: withUnavailable }),
+      connection: 'open',
+    });
     render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers).toContain('Unavailable');

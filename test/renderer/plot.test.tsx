@@ -87,7 +87,12 @@ describe('series points', () => {
 
   it('skips rows without the series, so a late node starts where it joined', () => {
     const spec = { ...LATENCY, series: LATENCY.series.slice(0, 1) };
-    const [p50] = seriesPoints(spec, [{ t: 0 }, { t: 1, p50: 4 }, { t: 2, p50: 5 }], (t) => t * 10, (v) => 100 - v);
+    const [p50] = seriesPoints(
+      spec,
+      [{ t: 0 }, { t: 1, p50: 4 }, { t: 2, p50: 5 }],
+      (t) => t * 10,
+      (v) => 100 - v,
+    );
     expect([...p50.xs]).toEqual([10, 20]);
     expect([...p50.tops]).toEqual([96, 95]);
     expect(p50.bottoms).toBeUndefined();
@@ -128,10 +133,23 @@ describe('canvas drawing', () => {
     const series: Drawable[] = pts.map((p, i) => ({ spec: CLUSTER_THROUGHPUT.series[i], points: p, edge: 'nonzero' }));
     const { pen, strokes, fills } = recorder();
     drawSeries(pen, series, 100, 100);
-    expect(fills[0]).toMatchObject({ color: CLUSTER_THROUGHPUT.series[0].color, points: [[0, 5], [1, 6], [1, 0], [0, 0]] });
+    expect(fills[0]).toMatchObject({
+      color: CLUSTER_THROUGHPUT.series[0].color,
+      points: [
+        [0, 5],
+        [1, 6],
+        [1, 0],
+        [0, 0],
+      ],
+    });
     // Zero throughout: filled flat, no edge (it would trace the reads' edge and look like failures).
     expect(strokes.map((s) => s.color)).toEqual([CLUSTER_THROUGHPUT.series[0].color, CLUSTER_THROUGHPUT.series[2].color]);
-    expect(strokes[1].parts).toEqual([[[0, 7], [1, 9]]]);
+    expect(strokes[1].parts).toEqual([
+      [
+        [0, 7],
+        [1, 9],
+      ],
+    ]);
   });
 
   it('draws a stacked edge only where the series has a value, a line everywhere and dashed as specified', () => {
@@ -140,7 +158,13 @@ describe('canvas drawing', () => {
     const pts = seriesPoints(spec, rows, identity, identity);
     const { pen, strokes } = recorder();
     drawSeries(pen, [{ spec: spec.series[1], points: pts[1], edge: 'nonzero' }], 10, 10);
-    expect(strokes[0].parts).toEqual([[[1, 10], [2, 13], [3, 10]]]);
+    expect(strokes[0].parts).toEqual([
+      [
+        [1, 10],
+        [2, 13],
+        [3, 10],
+      ],
+    ]);
     const line = recorder();
     drawSeries(line.pen, [{ spec: { ...spec.series[1], stroke: 'dashed' }, points: pts[1], edge: 'all' }], 10, 10);
     expect(line.strokes[0].parts[0]).toHaveLength(5);

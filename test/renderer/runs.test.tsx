@@ -16,7 +16,20 @@ beforeEach(resetStore);
 afterEach(cleanup);
 
 function item(id: string, scenario: string, opsPerSec: number, createdAt: string, over: Partial<RunListItem> = {}): RunListItem {
-  return { id, file: `${createdAt}_${scenario}_${id}.ndjson`, scenario, target: 'builtin-kv', createdAt, seconds: 10, opsPerSec, p99: 2000, status: 'done', label: '', group: null, ...over };
+  return {
+    id,
+    file: `${createdAt}_${scenario}_${id}.ndjson`,
+    scenario,
+    target: 'builtin-kv',
+    createdAt,
+    seconds: 10,
+    opsPerSec,
+    p99: 2000,
+    status: 'done',
+    label: '',
+    group: null,
+    ...over,
+  };
 }
 
 const RUNS = [
@@ -43,7 +56,12 @@ describe('the Runs page', () => {
   it('deletes only after confirmation, and compares the picked runs with the first picked as baseline', async () => {
     const fake = fakeBridge();
     fake.library.runs = RUNS;
-    const view = { comparison: { runs: [], baseline: 0, settings: [], throughput: [], p99: [], latency: [], partialLeftOut: [] }, throughput: {}, p99: [], memory: [] } as CompareView;
+    const view = {
+      comparison: { runs: [], baseline: 0, settings: [], throughput: [], p99: [], latency: [], partialLeftOut: [] },
+      throughput: {},
+      p99: [],
+      memory: [],
+    } as CompareView;
     fake.library.compare = async () => view;
     render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
     await screen.findByTestId('runs-table');
@@ -66,12 +84,19 @@ describe('copies of one run', () => {
     const fake = fakeBridge();
     const copy = { ...RUNS[0], file: `copy-of-${RUNS[0].file}` };
     fake.library.runs = [...RUNS, copy];
-    const view = { comparison: { runs: [], baseline: 0, settings: [], throughput: [], p99: [], latency: [], partialLeftOut: [] }, throughput: {}, p99: [], memory: [] } as CompareView;
+    const view = {
+      comparison: { runs: [], baseline: 0, settings: [], throughput: [], p99: [], latency: [], partialLeftOut: [] },
+      throughput: {},
+      p99: [],
+      memory: [],
+    } as CompareView;
     fake.library.compare = async () => view;
     const { container } = render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
     await screen.findByTestId('runs-table');
     const row = (file: string) => container.querySelector(`tr[data-file="${file}"]`) as HTMLElement;
-    expect(screen.getAllByTestId('run-copy').map((e) => e.textContent)).toEqual(expect.arrayContaining([`copy: ${copy.file}`, `copy: ${RUNS[0].file}`]));
+    expect(screen.getAllByTestId('run-copy').map((e) => e.textContent)).toEqual(
+      expect.arrayContaining([`copy: ${copy.file}`, `copy: ${RUNS[0].file}`]),
+    );
     const copyRow = row(copy.file);
     fireEvent.change(copyRow.querySelector('.label-input') as HTMLElement, { target: { value: 'mine' } });
     fireEvent.blur(copyRow.querySelector('.label-input') as HTMLElement);
@@ -81,7 +106,9 @@ describe('copies of one run', () => {
     fireEvent.click(row(RUNS[0].file).querySelector('input[type="checkbox"]') as HTMLElement);
     fireEvent.click(copyRow.querySelector('input[type="checkbox"]') as HTMLElement);
     fireEvent.click(screen.getByTestId('compare-button'));
-    await waitFor(() => expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({ files: [RUNS[0].file, copy.file], baseline: 0 }));
+    await waitFor(() =>
+      expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({ files: [RUNS[0].file, copy.file], baseline: 0 }),
+    );
     useKv.getState().setPage('runs');
     fireEvent.click(row(copy.file).querySelector('[data-testid="delete-aaaaaaaa"]') as HTMLElement);
     fireEvent.click(row(copy.file).querySelector('[data-testid="confirm-delete-aaaaaaaa"]') as HTMLElement);
@@ -129,7 +156,10 @@ describe('a finished repeat', () => {
       }),
     );
     const row = await screen.findByTestId('repeat-ops/s');
-    expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({ files: fake.library.runs.map((r) => r.file), baseline: 0 });
+    expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({
+      files: fake.library.runs.map((r) => r.file),
+      baseline: 0,
+    });
     expect(row.textContent).toMatch(/^ops\/s101/);
     expect(row.textContent).toMatch(/#5 run-4/);
   });

@@ -14,7 +14,9 @@ const node = (id: string, rates: Record<string, number>) => ({ id, address: `127
 
 describe('cluster throughput rows', () => {
   it('splits reads and writes into success and failed per second', () => {
-    const rows = [sample(4, { get: 90, getErrors: 5, getTimeouts: 3, put: 30, putErrors: 2 }), sample(5)].map((s) => clusterRow(s, 'builtin-kv'));
+    const rows = [sample(4, { get: 90, getErrors: 5, getTimeouts: 3, put: 30, putErrors: 2 }), sample(5)].map((s) =>
+      clusterRow(s, 'builtin-kv'),
+    );
     expect(rows).toEqual([
       { t: 4, readsOk: 90, readsFailed: 8, writesOk: 30, writesFailed: 2 },
       { t: 5, readsOk: 90, readsFailed: 0, writesOk: 30, writesFailed: 0 },
@@ -31,12 +33,16 @@ describe('cluster throughput rows', () => {
 
 describe('per-node rows', () => {
   const samples = [
-    sample(0, { nodes: [node('n2', { 'read.success': 40, 'read.notFound': 2, 'write.success': 10 }), node('n10', { 'read.success': 50 })] }),
+    sample(0, {
+      nodes: [node('n2', { 'read.success': 40, 'read.notFound': 2, 'write.success': 10 }), node('n10', { 'read.success': 50 })],
+    }),
     sample(1, { nodes: [node('n2', { 'read.success': 45, 'read.error': 1, 'write.timeout': 2 })] }),
   ];
 
   it('counts not-found reads as successes and errors and timeouts as failures', () => {
-    expect(nodeReadWrite({ 'read.success': 5, 'read.notFound': 1, 'read.error': 2, 'read.timeout': 1, 'write.success': 3, 'write.error': 4 })).toEqual({
+    expect(
+      nodeReadWrite({ 'read.success': 5, 'read.notFound': 1, 'read.error': 2, 'read.timeout': 1, 'write.success': 3, 'write.error': 4 }),
+    ).toEqual({
       readsOk: 6,
       readsFailed: 3,
       writesOk: 3,
@@ -74,11 +80,26 @@ describe('per-node rows', () => {
 
 describe('latency and memory rows', () => {
   it('converts percentiles from µs to ms', () => {
-    expect(latencyRow(sample(3, { lat: { p50: 250, p95: 1200, p99: 4000, max: 25_000 } }))).toEqual({ t: 3, p50: 0.25, p95: 1.2, p99: 4, max: 25 });
+    expect(latencyRow(sample(3, { lat: { p50: 250, p95: 1200, p99: 4000, max: 25_000 } }))).toEqual({
+      t: 3,
+      p50: 0.25,
+      p95: 1.2,
+      p99: 4,
+      max: 25,
+    });
   });
 
   it('gives RSS per worker in MiB', () => {
-    expect(memoryRow(sample(0, { workers: [{ id: 0, rssMiB: 40 }, { id: 1, rssMiB: 55.5 }] }))).toEqual({ t: 0, w0: 40, w1: 55.5 });
+    expect(
+      memoryRow(
+        sample(0, {
+          workers: [
+            { id: 0, rssMiB: 40 },
+            { id: 1, rssMiB: 55.5 },
+          ],
+        }),
+      ),
+    ).toEqual({ t: 0, w0: 40, w1: 55.5 });
   });
 });
 
@@ -88,7 +109,8 @@ describe('windows', () => {
 
   it('keeps the newest seconds of the window, every chart alike', () => {
     const w = inWindow(hour, windowSeconds('1m'));
-    for (const rows of [w.cluster, w.nodes, w.latency, w.memory]) expect(rows.map((r) => r.t)).toEqual(Array.from({ length: 60 }, (_, i) => 940 + i));
+    for (const rows of [w.cluster, w.nodes, w.latency, w.memory])
+      expect(rows.map((r) => r.t)).toEqual(Array.from({ length: 60 }, (_, i) => 940 + i));
     expect(inWindow(hour, windowSeconds('15m')).cluster).toHaveLength(900);
     expect(inWindow(hour, windowSeconds('all')).cluster).toHaveLength(1000);
   });
@@ -140,15 +162,40 @@ describe('latency buckets', () => {
       [16, 1, 'exact'],
     ]);
     expect(bucketsFromLatency(latency({ min: 2000, p50: 3000, max: 3500 }))[0]).toEqual({ boundMs: 1, share: 0, known: 'exact' });
-    expect(bucketsFromLatency(latency({ min: 500, p50: 3000, p90: 3100, p95: 3200, p99: 3300, p999: 3400, max: 3500 }))[1]).toEqual({ boundMs: 2, share: 0.5, known: 'below' });
+    expect(bucketsFromLatency(latency({ min: 500, p50: 3000, p90: 3100, p95: 3200, p99: 3300, p999: 3400, max: 3500 }))[1]).toEqual({
+      boundMs: 2,
+      share: 0.5,
+      known: 'below',
+    });
   });
 });
 
 describe('tiles and progress', () => {
   it('reads the newest second as plain numbers', () => {
-    const s = sample(0, { get: 900, put: 100, getErrors: 3, getTimeouts: 1, lat: { p50: 420, p99: 2500 }, workers: [{ id: 0, rssMiB: 40 }, { id: 1, rssMiB: 60 }], nodes: [node('a', {})] });
+    const s = sample(0, {
+      get: 900,
+      put: 100,
+      getErrors: 3,
+      getTimeouts: 1,
+      lat: { p50: 420, p99: 2500 },
+      workers: [
+        { id: 0, rssMiB: 40 },
+        { id: 1, rssMiB: 60 },
+      ],
+      nodes: [node('a', {})],
+    });
     const t = Object.fromEntries(tileValues(s, 'builtin-kv').map((x) => [x.id, x.value]));
-    expect(t).toEqual({ ops: '1000', reads: '900', writes: '100', errors: '4', unavailable: '0', p50: '0.42', p99: '2.50', memory: '100.0', nodes: '1' });
+    expect(t).toEqual({
+      ops: '1000',
+      reads: '900',
+      writes: '100',
+      errors: '4',
+      unavailable: '0',
+      p50: '0.42',
+      p99: '2.50',
+      memory: '100.0',
+      nodes: '1',
+    });
     expect(tileValues(undefined, 'redis').every((x) => x.value === '–')).toBe(true);
   });
 

@@ -78,7 +78,9 @@ describe('live run buffer', () => {
     const info = runInfo('run-1');
     const logs = [1, 2].map((i) => ({ level: 'info' as const, message: `line ${i}`, at: 1000 + i, source: 'main' }));
     const state = { run: info, phase: 'running' as const, samples: [0, 1, 2].map((s) => sample(s)), logs, summary: null, file: null };
-    useKv.getState().catchUp(state, [sampleEv(2), logEv(2), pushEvent('phase', { runId: 'run-1', phase: 'warmup', at: 0 }), sampleEv(3), logEv(3)]);
+    useKv
+      .getState()
+      .catchUp(state, [sampleEv(2), logEv(2), pushEvent('phase', { runId: 'run-1', phase: 'warmup', at: 0 }), sampleEv(3), logEv(3)]);
     expect(live().rows.cluster.map((r) => r.t)).toEqual([0, 1, 2, 3]);
     expect(live().logs.map((l) => l.message)).toEqual(['line 1', 'line 2', 'line 3']);
     expect(live().phase).toBe('running');
@@ -136,7 +138,12 @@ describe('downsampling for display', () => {
     expect(second.at(-1)).not.toBe(first.at(-1));
     expect(second.at(-1)?.t).toBe(HOUR);
     // A copy of every row defeats the cache: same numbers.
-    expect(downsample(more.map((r) => ({ ...r })), reduce)).toEqual(second);
+    expect(
+      downsample(
+        more.map((r) => ({ ...r })),
+        reduce,
+      ),
+    ).toEqual(second);
     // Other reducers over the same rows are not served from the cache.
     expect(downsample(rows, { max: 'mean', reads: 'mean' }).some((r, i) => r.max !== first[i].max)).toBe(true);
   });

@@ -24,8 +24,12 @@ describe('aerospike target settings', () => {
   });
 
   it('needs a user for a password, and a query range that is not upside down', () => {
-    expect(errorsOf({ target: { kind: 'aerospike', password: 'x' } })).toEqual([{ field: 'target.user', reason: 'a password needs a user' }]);
-    expect(errorsOf({ target: { kind: 'aerospike', queryFrom: 5, queryTo: 4 } })).toEqual([{ field: 'target.queryTo', reason: 'must be at least queryFrom' }]);
+    expect(errorsOf({ target: { kind: 'aerospike', password: 'x' } })).toEqual([
+      { field: 'target.user', reason: 'a password needs a user' },
+    ]);
+    expect(errorsOf({ target: { kind: 'aerospike', queryFrom: 5, queryTo: 4 } })).toEqual([
+      { field: 'target.queryTo', reason: 'must be at least queryFrom' },
+    ]);
   });
 
   it('runs scan and query alone', () => {
@@ -49,7 +53,8 @@ describe('aerospike target settings', () => {
 });
 
 describe('aerospike namespace counters', () => {
-  const info = 'namespace/test\tclient_read_success=10;client_read_not_found=2;batch_sub_read_success=5;client_write_success=7;client_delete_success=1;client_write_timeout=3;data_used_bytes=4096;objects=9\n';
+  const info =
+    'namespace/test\tclient_read_success=10;client_read_not_found=2;batch_sub_read_success=5;client_write_success=7;client_delete_success=1;client_write_timeout=3;data_used_bytes=4096;objects=9\n';
 
   it('parses info pairs', () => {
     expect(parseInfoPairs('a=1;b=x=y').get('b')).toBe('x=y');

@@ -30,7 +30,15 @@ function flakyDriver(upAt: number): Driver & { calls: number } {
 function run(driver: Driver, inFlight: number, ms: number) {
   const rec = new Recorder(['get']);
   const pickers = Array.from({ length: inFlight }, () => new OpPicker(new Rng(1), [1], 10, 2));
-  const l = new LoadLoop({ driver, recorder: rec, pickers, inFlight, measureFrom: -Infinity, endAt: performance.now() + ms, opTimeoutMs: 10_000 });
+  const l = new LoadLoop({
+    driver,
+    recorder: rec,
+    pickers,
+    inFlight,
+    measureFrom: -Infinity,
+    endAt: performance.now() + ms,
+    opTimeoutMs: 10_000,
+  });
   const drained = new Promise<void>((r) => l.once('drained', r));
   l.start();
   return { rec, drained, l };

@@ -11,7 +11,10 @@ const AT = Date.UTC(2026, 10, 23);
 
 describe('the terminal views during an outage', () => {
   const up = mergeTicks(0, 'run', AT, [tick(0, 0, { get: { values: [100, 120, 140] } })]);
-  const down = mergeTicks(1, 'run', AT + 1000, [tick(0, 1, { get: { values: [], unavailable: 32 } }), tick(1, 1, { get: { values: [], unavailable: 30 } })]);
+  const down = mergeTicks(1, 'run', AT + 1000, [
+    tick(0, 1, { get: { values: [], unavailable: 32 } }),
+    tick(1, 1, { get: { values: [], unavailable: 30 } }),
+  ]);
 
   it('the live line names unavailable operations while the server is down, and says nothing of them otherwise', () => {
     expect(liveLine(down, scenario)).toContain('unavailable/s 62');

@@ -19,7 +19,9 @@ describe('hazelcast and redis cluster settings', () => {
   });
 
   it('refuses a database other than 0 for Redis Cluster, and bounds local clusters', () => {
-    expect(errorsOf({ target: { kind: 'redis', cluster: true, db: 2 } })).toEqual([{ field: 'target.db', reason: 'Redis Cluster has only database 0' }]);
+    expect(errorsOf({ target: { kind: 'redis', cluster: true, db: 2 } })).toEqual([
+      { field: 'target.db', reason: 'Redis Cluster has only database 0' },
+    ]);
     expect(errorsOf({ target: { kind: 'hazelcast', localMembers: 99 } })[0].field).toBe('target.localMembers');
   });
 
@@ -34,17 +36,33 @@ describe('hazelcast and redis cluster settings', () => {
 
 describe('client-side per-node counts in worker ticks', () => {
   const tick = (worker: number, nodes: Tick['nodes']): Tick => ({
-    worker, second: 0, ops: {}, bytesIn: 0, bytesOut: 0, mem: { rss: 1, heapUsed: 1, external: 0 }, elu: 0, cpu: 0, inFlight: 0, backlog: 0, nodes,
+    worker,
+    second: 0,
+    ops: {},
+    bytesIn: 0,
+    bytesOut: 0,
+    mem: { rss: 1, heapUsed: 1, external: 0 },
+    elu: 0,
+    cpu: 0,
+    inFlight: 0,
+    backlog: 0,
+    nodes,
   });
 
   it('adds up each node across workers, next to the server-side nodes', () => {
-    const s = mergeTicks(0, 'run', 0, [
-      tick(0, [{ id: 'm1', address: 'm1', counters: { 'read.sent': 5, 'write.sent': 1 } }]),
-      tick(1, [
-        { id: 'm1', address: 'm1', counters: { 'read.sent': 2 } },
-        { id: 'm2', address: 'm2', counters: { 'write.sent': 4 } },
-      ]),
-    ], [{ id: 'server', address: 's', rates: { 'read.success': 9 } }]);
+    const s = mergeTicks(
+      0,
+      'run',
+      0,
+      [
+        tick(0, [{ id: 'm1', address: 'm1', counters: { 'read.sent': 5, 'write.sent': 1 } }]),
+        tick(1, [
+          { id: 'm1', address: 'm1', counters: { 'read.sent': 2 } },
+          { id: 'm2', address: 'm2', counters: { 'write.sent': 4 } },
+        ]),
+      ],
+      [{ id: 'server', address: 's', rates: { 'read.success': 9 } }],
+    );
     expect(s.nodes).toEqual([
       { id: 'server', address: 's', rates: { 'read.success': 9 } },
       { id: 'm1', address: 'm1', rates: { 'read.sent': 7, 'write.sent': 1 } },

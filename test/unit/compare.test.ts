@@ -36,9 +36,18 @@ describe('Mann-Whitney U', () => {
 
   it('matches a brute-force count of every rank assignment for small samples without ties', () => {
     const cases: [number[], number[]][] = [
-      [[1.1, 3.2, 5.3, 7.4], [2.5, 4.6, 6.7, 8.8, 9.9]],
-      [[10, 20, 30], [15, 25, 35, 45, 55, 65]],
-      [[3, 9, 1, 7, 5, 11], [2, 4, 6, 8]],
+      [
+        [1.1, 3.2, 5.3, 7.4],
+        [2.5, 4.6, 6.7, 8.8, 9.9],
+      ],
+      [
+        [10, 20, 30],
+        [15, 25, 35, 45, 55, 65],
+      ],
+      [
+        [3, 9, 1, 7, 5, 11],
+        [2, 4, 6, 8],
+      ],
     ];
     for (const [a, b] of cases) expect(mannWhitney(a, b).p).toBeCloseTo(bruteForceP(a, b), 10);
   });

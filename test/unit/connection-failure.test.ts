@@ -11,7 +11,6 @@ import { MaxRetriesPerRequestError } from 'ioredis/built/errors';
 import { isUnreachable } from '../../workers/load/connection-failure';
 import { OpTimeoutError } from '../../workers/load/drivers/http-client';
 
-
 const errno = (code: string): Error => Object.assign(new Error(`socket ${code}`), { code });
 const coded = (code: number): Error => Object.assign(new Error(`aerospike error ${code}`), { code });
 
@@ -34,7 +33,10 @@ function driver(target: Record<string, unknown>): Driver {
 const unavailable = (d: Driver, err: unknown): boolean => isUnreachable(d, err);
 
 const SOCKET = ['ECONNREFUSED', 'ECONNRESET', 'EPIPE'].map(errno);
-const ANSWERS = [new Error('WRONGTYPE Operation against a key holding the wrong kind of value'), new Error('HTTP 500 Internal Server Error for GET /k')];
+const ANSWERS = [
+  new Error('WRONGTYPE Operation against a key holding the wrong kind of value'),
+  new Error('HTTP 500 Internal Server Error for GET /k'),
+];
 
 describe('connection failures: unavailable, not errors', () => {
   it('redis (ioredis): socket errors, a closed connection, no offline queue, max retries', async () => {

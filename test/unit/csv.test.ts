@@ -18,12 +18,33 @@ const short = fixtureRun('r2', [{ get: { us: [100, 100] } }], { sets: ['inFlight
 
 describe('CSV fields', () => {
   it('quotes commas, quotes and line breaks, and nothing else', () => {
-    expect(['plain', 'a,b', 'say "hi"', 'two\nlines', '', null, 3].map(csvField)).toEqual(['plain', '"a,b"', '"say ""hi"""', '"two\nlines"', '', '', '3']);
-    expect(csv([['a', 'b'], [1, 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+    expect(['plain', 'a,b', 'say "hi"', 'two\nlines', '', null, 3].map(csvField)).toEqual([
+      'plain',
+      '"a,b"',
+      '"say ""hi"""',
+      '"two\nlines"',
+      '',
+      '',
+      '3',
+    ]);
+    expect(
+      csv([
+        ['a', 'b'],
+        [1, 'x,y'],
+      ]),
+    ).toBe('a,b\r\n1,"x,y"\r\n');
   });
 
   it('prints numbers the same everywhere: fixed decimals, no trailing zeros, no exponent', () => {
-    expect([1, 1.5, 0.1 + 0.2, 1234567.891234, -0.0004, NaN, 1e21].map((n) => num(n))).toEqual(['1', '1.5', '0.3', '1234567.891', '0', '', '1000000000000000000000']);
+    expect([1, 1.5, 0.1 + 0.2, 1234567.891234, -0.0004, NaN, 1e21].map((n) => num(n))).toEqual([
+      '1',
+      '1.5',
+      '0.3',
+      '1234567.891',
+      '0',
+      '',
+      '1000000000000000000000',
+    ]);
   });
 });
 
@@ -43,7 +64,10 @@ describe('the original benchmark CSV', () => {
   });
 
   it('refuses runs of other targets with the reason', () => {
-    const redis = { ...run, header: { ...run.header, scenario: { ...run.header.scenario, target: { kind: 'redis' } } } } as unknown as typeof run;
+    const redis = {
+      ...run,
+      header: { ...run.header, scenario: { ...run.header.scenario, target: { kind: 'redis' } } },
+    } as unknown as typeof run;
     expect(() => benchCsv(redis)).toThrow(BenchCsvError);
     expect(() => benchCsv(redis)).toThrow(/target is redis/);
   });

@@ -19,7 +19,13 @@ const SECRET = 'hunter2-do-not-leak';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function withPassword(run: RunFile): RunFile {
-  return { ...run, header: { ...run.header, scenario: { ...run.header.scenario, target: { kind: 'redis', host: '127.0.0.1', port: 6379, password: SECRET } as never } } };
+  return {
+    ...run,
+    header: {
+      ...run.header,
+      scenario: { ...run.header.scenario, target: { kind: 'redis', host: '127.0.0.1', port: 6379, password: SECRET } as never },
+    },
+  };
 }
 
 describe('run files from elsewhere', () => {
@@ -60,7 +66,8 @@ describe('run files from elsewhere', () => {
     const imported = await handlers.importRun({ name: 'with-password.ndjson', text: ndjson(clear) });
     const byHand = withPassword(fixtureRun('ffff0000-0000-4000-8000-00000000000f', steady(3, { get: { count: 12, us: 100 } })));
     writeFileSync(join(dir, '2026-11-02T10-00-00-000Z_by-hand_ffff0000.ndjson'), ndjson(byHand));
-    for (const f of readdirSync(dir).filter((n) => !n.includes('by-hand'))) expect(readFileSync(join(dir, f), 'utf8')).not.toContain(SECRET);
+    for (const f of readdirSync(dir).filter((n) => !n.includes('by-hand')))
+      expect(readFileSync(join(dir, f), 'utf8')).not.toContain(SECRET);
     const files = [imported.file, '2026-11-02T10-00-00-000Z_by-hand_ffff0000.ndjson'];
     const answers: unknown[] = [await handlers.listRuns(), await handlers.compareRuns({ files, baseline: 0 })];
     for (const file of files) {
@@ -69,7 +76,8 @@ describe('run files from elsewhere', () => {
       answers.push(opened);
       for (const kind of ['run-seconds', 'run-file'] as const) answers.push(await handlers.exportFile({ kind, files: [file] }));
     }
-    for (const kind of ['compare-summary', 'compare-series'] as const) answers.push(await handlers.exportFile({ kind, files, baseline: 0 }));
+    for (const kind of ['compare-summary', 'compare-series'] as const)
+      answers.push(await handlers.exportFile({ kind, files, baseline: 0 }));
     for (const a of answers) expect(JSON.stringify(a)).not.toContain(SECRET);
   });
 

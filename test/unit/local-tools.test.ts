@@ -19,7 +19,10 @@ describe('what the machine has for local clusters', () => {
     delete process.env.KVSCOPE_REDIS_SERVER;
     delete process.env.KVSCOPE_JAVA;
     const t = localTools();
-    expect(t.redis).toEqual({ available: false, detail: 'redis-server not found on PATH: install it (Debian: apt-get install redis-server) or set KVSCOPE_REDIS_SERVER' });
+    expect(t.redis).toEqual({
+      available: false,
+      detail: 'redis-server not found on PATH: install it (Debian: apt-get install redis-server) or set KVSCOPE_REDIS_SERVER',
+    });
     expect(t.hazelcast.available).toBe(false);
     expect(t.hazelcast.detail).toMatch(/^java not found on PATH/);
   });

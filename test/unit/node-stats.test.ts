@@ -54,7 +54,12 @@ describe('nodeTotals', () => {
 });
 
 describe('NodeTracker', () => {
-  const node = (id: string, counters: Record<string, number>, memory?: number): NodeCounters => ({ id, address: `${id}.host:3000`, counters, memory });
+  const node = (id: string, counters: Record<string, number>, memory?: number): NodeCounters => ({
+    id,
+    address: `${id}.host:3000`,
+    counters,
+    memory,
+  });
 
   it('shows nodes as they appear, sorted by id, with zero rates at first', () => {
     const tr = new NodeTracker();

@@ -8,12 +8,27 @@ import { fixtureRun, steady } from './run-fixture';
 import { runText } from './run-builders';
 import { tick } from './helpers';
 
-const clean: OutcomeInput = { status: 'done', measuredSeconds: 10, fullStrengthSeconds: 10, ops: 10_000, errors: 0, timeouts: 0, workers: 2 };
+const clean: OutcomeInput = {
+  status: 'done',
+  measuredSeconds: 10,
+  fullStrengthSeconds: 10,
+  ops: 10_000,
+  errors: 0,
+  timeouts: 0,
+  workers: 2,
+};
 
 /** `n` seconds of one worker's get ticks: `ok` answered, `errors` failed per second; the second's expected workers given. */
 function seconds(n: number, ok: number, errors = 0, expected = 1, reporting = [0]): Sample[] {
   return Array.from({ length: n }, (_, k) =>
-    mergeTicks(k, 'run', k * 1000, reporting.map((w) => tick(w, k, { get: { values: Array(ok).fill(200), errors } })), [], expected),
+    mergeTicks(
+      k,
+      'run',
+      k * 1000,
+      reporting.map((w) => tick(w, k, { get: { values: Array(ok).fill(200), errors } })),
+      [],
+      expected,
+    ),
   );
 }
 
@@ -31,7 +46,7 @@ describe('decideOutcome', () => {
     expect(o.reason).toMatch(/1\.01 % of operations failed \(limit 1\.00 %\)/);
   });
 
-  it('the scenario\'s maxErrorRate moves the threshold either way, and unavailable operations count as failed', () => {
+  it("the scenario's maxErrorRate moves the threshold either way, and unavailable operations count as failed", () => {
     const noisy = { ...clean, ops: 9_000, errors: 1_000 };
     expect(decideOutcome({ ...noisy, maxErrorRate: 0.2 }).kind).toBe('done');
     expect(decideOutcome({ ...clean, ops: 9_999, errors: 1, maxErrorRate: 0 }).kind).toBe('done with errors');
@@ -53,11 +68,19 @@ describe('decideOutcome', () => {
   it('a node lost mid-run makes it degraded too, and the error rate is still reported', () => {
     const o = decideOutcome({ ...clean, ops: 5_000, errors: 5_000, lostNodes: [{ id: '127.0.0.1:6379', second: 4 }] });
     expect(o.kind).toBe('degraded');
-    expect(o.reason).toMatch(/^node 127\.0\.0\.1:6379 lost at second 4; 10 of 10 measured s at full strength; 50\.0 % of operations failed/);
+    expect(o.reason).toMatch(
+      /^node 127\.0\.0\.1:6379 lost at second 4; 10 of 10 measured s at full strength; 50\.0 % of operations failed/,
+    );
   });
 
   it('every worker lost is a failure, whatever was measured before', () => {
-    const o = decideOutcome({ ...clean, lostWorkers: [{ id: 0, second: 2 }, { id: 1, second: 5 }] });
+    const o = decideOutcome({
+      ...clean,
+      lostWorkers: [
+        { id: 0, second: 2 },
+        { id: 1, second: 5 },
+      ],
+    });
     expect(o).toMatchObject({ kind: 'failed', reason: 'every worker was lost (worker 0 lost at second 2, worker 1 lost at second 5)' });
   });
 
@@ -67,10 +90,15 @@ describe('decideOutcome', () => {
     expect(decideOutcome({ ...clean, ops: 0 }).reason).toBe('nothing was measured');
   });
 
-  it('a run main failed keeps main\'s reason; stopped and interrupted stay what they are', () => {
-    expect(decideOutcome({ ...clean, status: 'failed', failure: 'disk full: /x' })).toMatchObject({ kind: 'failed', reason: 'disk full: /x' });
+  it("a run main failed keeps main's reason; stopped and interrupted stay what they are", () => {
+    expect(decideOutcome({ ...clean, status: 'failed', failure: 'disk full: /x' })).toMatchObject({
+      kind: 'failed',
+      reason: 'disk full: /x',
+    });
     expect(decideOutcome({ ...clean, status: 'stopped', ops: 0 }).kind).toBe('stopped');
-    expect(decideOutcome({ ...clean, status: 'stopped', lostWorkers: [{ id: 0, second: 1 }] }).reason).toMatch(/^stopped by the user; worker 0 lost/);
+    expect(decideOutcome({ ...clean, status: 'stopped', lostWorkers: [{ id: 0, second: 1 }] }).reason).toMatch(
+      /^stopped by the user; worker 0 lost/,
+    );
     expect(decideOutcome({ ...clean, status: 'interrupted' }).kind).toBe('interrupted');
   });
 });

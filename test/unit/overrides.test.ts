@@ -44,7 +44,13 @@ describe('parseAssignment', () => {
   });
 
   it('rejects __proto__, constructor and prototype anywhere in the path', () => {
-    for (const a of ['__proto__.polluted=1', 'target.__proto__.polluted=1', 'constructor.prototype.polluted=1', 'a.prototype=1', '__proto__=1']) {
+    for (const a of [
+      '__proto__.polluted=1',
+      'target.__proto__.polluted=1',
+      'constructor.prototype.polluted=1',
+      'a.prototype=1',
+      '__proto__=1',
+    ]) {
       expect(() => parseAssignment(a), a).toThrow(/invalid key/);
     }
   });
@@ -91,7 +97,9 @@ describe('applyOverrides', () => {
   });
 
   it('feeds validation: a catalog scenario with overrides, and a bad override reported as a field error', () => {
-    const s = parseScenario(applyOverrides(findScenario('kv-async') as Record<string, unknown>, ['durationSeconds=30', 'target.mode=cluster']));
+    const s = parseScenario(
+      applyOverrides(findScenario('kv-async') as Record<string, unknown>, ['durationSeconds=30', 'target.mode=cluster']),
+    );
     expect(s.durationSeconds).toBe(30);
     expect(s.target).toMatchObject({ kind: 'builtin-kv', mode: 'cluster' });
 

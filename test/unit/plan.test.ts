@@ -82,8 +82,12 @@ describe('repeat statistics', () => {
 describe('secrets in a plan', () => {
   it('a password cannot be swept: sweep values are shown in the window and written to every run header', () => {
     const redis = { name: 'r', target: { kind: 'redis', password: 'a' } };
-    expect(() => planRuns(redis, { repeat: 1, sweep: { setting: 'target.password', values: ['one-secret', 'two-secret'] } })).toThrow(PlanError);
-    expect(() => planRuns(redis, { repeat: 1, sweep: { setting: 'target.password', values: ['one-secret', 'two-secret'] } })).toThrow(/secret/);
+    expect(() => planRuns(redis, { repeat: 1, sweep: { setting: 'target.password', values: ['one-secret', 'two-secret'] } })).toThrow(
+      PlanError,
+    );
+    expect(() => planRuns(redis, { repeat: 1, sweep: { setting: 'target.password', values: ['one-secret', 'two-secret'] } })).toThrow(
+      /secret/,
+    );
     expect(planRuns(redis, { repeat: 1, sweep: { setting: 'target.port', values: [6379, 6380] } })).toHaveLength(2);
   });
 });

@@ -6,14 +6,16 @@ import { validateScenario } from '../../app/scenario/schema';
 import { FileSink } from '../../workers/load/drivers/aerospike/sink';
 import { memberConfig } from '../../workers/local/hazelcast-cluster';
 
-describe('scenario text reaching a child\'s config file or a shared folder', () => {
+describe("scenario text reaching a child's config file or a shared folder", () => {
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-policy-children-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the Hazelcast cluster name stays text in a member\'s XML config', () => {
+  it("the Hazelcast cluster name stays text in a member's XML config", () => {
     const name = 'dev</cluster-name><user-code-deployment enabled="true"/><cluster-name>x&';
     const xml = memberConfig(name, 5701, [5701]);
-    expect(xml).toContain('<cluster-name>dev&lt;/cluster-name&gt;&lt;user-code-deployment enabled=&quot;true&quot;/&gt;&lt;cluster-name&gt;x&amp;</cluster-name>');
+    expect(xml).toContain(
+      '<cluster-name>dev&lt;/cluster-name&gt;&lt;user-code-deployment enabled=&quot;true&quot;/&gt;&lt;cluster-name&gt;x&amp;</cluster-name>',
+    );
     expect(xml).not.toContain('<user-code-deployment');
   });
 

@@ -7,12 +7,22 @@ const reasons = (env: Record<string, string>) => checkEnv(env).map((e) => `${e.f
 
 describe('env: only variables that tune the runtime', () => {
   it('accepts the tuning variables with sensible values', () => {
-    expect(checkEnv({ UV_THREADPOOL_SIZE: '8', UV_USE_IO_URING: '0', MALLOC_ARENA_MAX: '2', NODE_NO_WARNINGS: '1', NODE_OPTIONS: '--max-old-space-size=256' })).toEqual([]);
+    expect(
+      checkEnv({
+        UV_THREADPOOL_SIZE: '8',
+        UV_USE_IO_URING: '0',
+        MALLOC_ARENA_MAX: '2',
+        NODE_NO_WARNINGS: '1',
+        NODE_OPTIONS: '--max-old-space-size=256',
+      }),
+    ).toEqual([]);
     expect(ALLOWED_ENV_NAMES).toEqual(expect.arrayContaining(['UV_THREADPOOL_SIZE', 'UV_USE_IO_URING', 'NODE_OPTIONS']));
   });
 
   it('refuses variables that load code, with their own reason', () => {
-    expect(reasons({ LD_PRELOAD: '/tmp/x.so', LD_LIBRARY_PATH: '/tmp', LD_AUDIT: '/tmp/a.so', DYLD_INSERT_LIBRARIES: '/tmp/x.dylib' })).toEqual([
+    expect(
+      reasons({ LD_PRELOAD: '/tmp/x.so', LD_LIBRARY_PATH: '/tmp', LD_AUDIT: '/tmp/a.so', DYLD_INSERT_LIBRARIES: '/tmp/x.dylib' }),
+    ).toEqual([
       'env.LD_PRELOAD: loads code into the worker; not allowed',
       'env.LD_LIBRARY_PATH: loads code into the worker; not allowed',
       'env.LD_AUDIT: loads code into the worker; not allowed',
@@ -38,7 +48,11 @@ describe('env: only variables that tune the runtime', () => {
 
 describe('NODE_OPTIONS: flags from the safe list only, token by token', () => {
   it('accepts heap, pool and warning flags, in either spelling', () => {
-    expect(nodeOptionsProblems('--max-old-space-size=256 --max_semi_space_size=16 --v8-pool-size=4 --no-warnings --expose-gc --dns-result-order=ipv4first')).toEqual([]);
+    expect(
+      nodeOptionsProblems(
+        '--max-old-space-size=256 --max_semi_space_size=16 --v8-pool-size=4 --no-warnings --expose-gc --dns-result-order=ipv4first',
+      ),
+    ).toEqual([]);
     expect(nodeOptionsProblems('  --trace-warnings\t--no-deprecation  ')).toEqual([]);
   });
 
@@ -87,6 +101,8 @@ describe('NODE_OPTIONS: flags from the safe list only, token by token', () => {
   });
 
   it('names the field env.NODE_OPTIONS', () => {
-    expect(checkEnv({ NODE_OPTIONS: '--inspect' })).toEqual([{ field: 'env.NODE_OPTIONS', reason: '--inspect: opens a debugger port that runs any code sent to it; not allowed' }]);
+    expect(checkEnv({ NODE_OPTIONS: '--inspect' })).toEqual([
+      { field: 'env.NODE_OPTIONS', reason: '--inspect: opens a debugger port that runs any code sent to it; not allowed' },
+    ]);
   });
 });

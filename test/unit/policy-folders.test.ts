@@ -7,7 +7,7 @@ import { admitScenario } from '../../main/policy/admit';
 import { checkPathSettings } from '../../main/policy/folders';
 import { isInside, whereItLeads } from '../../main/policy/real-path';
 
-describe('target.dataPath, target.sinkDir, target.jar: only under kvscope\'s folders or allowed ones', () => {
+describe("target.dataPath, target.sinkDir, target.jar: only under kvscope's folders or allowed ones", () => {
   const root = mkdtempSync(join(tmpdir(), 'kvscope-policy-folders-'));
   const dir = (...p: string[]): string => {
     const d = join(root, ...p);
@@ -23,7 +23,7 @@ describe('target.dataPath, target.sinkDir, target.jar: only under kvscope\'s fol
   const jar = (path: string) => checkPathSettings(parseScenario({ target: { kind: 'hazelcast', jar: path } }).target, env);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('accepts kvscope\'s data, runs and cache folders without any config', () => {
+  it("accepts kvscope's data, runs and cache folders without any config", () => {
     expect(kv(join(root, 'data', 'kvscope', 'kv'))).toEqual([]);
     expect(kv(join(root, 'runs', 'kv'))).toEqual([]);
     writeFileSync(join(root, 'cache', 'hazelcast-5.7.0.jar'), '');
@@ -47,7 +47,9 @@ describe('target.dataPath, target.sinkDir, target.jar: only under kvscope\'s fol
     allow([allowed]);
     symlinkSync(outside, join(allowed, 'out'));
     expect(kv(`${allowed}/../outside/kv`)[0].reason).toMatch(/is outside/);
-    expect(kv(join(allowed, 'out', 'kv'))[0].reason).toMatch(new RegExp(`is outside the folders kvscope may use \\(it leads to ${whereItLeads(outside)}/kv\\)`));
+    expect(kv(join(allowed, 'out', 'kv'))[0].reason).toMatch(
+      new RegExp(`is outside the folders kvscope may use \\(it leads to ${whereItLeads(outside)}/kv\\)`),
+    );
     // `..` after a symlink: the kernel goes up from the link's target, a lexical reading does not; both must stay inside.
     dir('outside', 'deeper');
     symlinkSync(join(outside, 'deeper'), join(allowed, 'deep'));
@@ -84,7 +86,12 @@ describe('target.dataPath, target.sinkDir, target.jar: only under kvscope\'s fol
   });
 
   it('admitScenario collects every field: node, env and paths', () => {
-    const s = parseScenario({ target: { kind: 'aerospike', sink: 'file', sinkDir: outside }, node: '/bin/sh', env: { LD_PRELOAD: 'x' }, mix: { scan: 1 } });
+    const s = parseScenario({
+      target: { kind: 'aerospike', sink: 'file', sinkDir: outside },
+      node: '/bin/sh',
+      env: { LD_PRELOAD: 'x' },
+      mix: { scan: 1 },
+    });
     expect(admitScenario(s, env).map((e) => e.field)).toEqual(['node', 'env.LD_PRELOAD', 'target.sinkDir']);
     expect(admitScenario(parseScenario({ target: { kind: 'redis' } }), env)).toEqual([]);
   });

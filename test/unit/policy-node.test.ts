@@ -24,12 +24,16 @@ describe('node: only a runtime kvscope knows', () => {
   });
 
   it('refuses any other name, which could be any program on PATH', () => {
-    expect(checkNode('sh', env)).toEqual([{ field: 'node', reason: expect.stringMatching(/^"sh" is not a runtime kvscope knows \(only "node" is looked up on PATH\)/) }]);
+    expect(checkNode('sh', env)).toEqual([
+      { field: 'node', reason: expect.stringMatching(/^"sh" is not a runtime kvscope knows \(only "node" is looked up on PATH\)/) },
+    ]);
     expect(checkNode('./node', env)[0].reason).toMatch(/is not a runtime kvscope knows/);
   });
 
   it('refuses a path not on the runtimes list, saying how to add it', () => {
-    expect(checkNode('/bin/sh', env)).toEqual([{ field: 'node', reason: expect.stringContaining('/bin/sh is not a Node runtime kvscope knows') }]);
+    expect(checkNode('/bin/sh', env)).toEqual([
+      { field: 'node', reason: expect.stringContaining('/bin/sh is not a Node runtime kvscope knows') },
+    ]);
     expect(checkNode(script, env)[0].reason).toContain(`kvscope runtimes add --path ${script}`);
     expect(checkNode(join(root, 'missing'), env)[0].reason).toMatch(/missing does not exist/);
   });

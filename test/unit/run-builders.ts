@@ -36,7 +36,10 @@ export function v1Header(h: RunHeader): Record<string, unknown> {
 
 let counter = 0;
 /** A run with its own id (`<prefix>` padded to a UUID-like id) and `n` measured seconds of `ops` gets per second. */
-export function makeRun(prefix: string, opts: { seconds?: number; ops?: number; group?: RunGroup; createdAt?: string; scenario?: string } = {}): RunFile {
+export function makeRun(
+  prefix: string,
+  opts: { seconds?: number; ops?: number; group?: RunGroup; createdAt?: string; scenario?: string } = {},
+): RunFile {
   const id = `${prefix}${'0'.repeat(Math.max(0, 8 - prefix.length))}-0000-4000-8000-${String(++counter).padStart(12, '0')}`;
   const run = fixtureRun(id, steady(opts.seconds ?? 3, { get: { count: opts.ops ?? 20, us: 150 } }), {
     sets: opts.scenario ? [`name=${opts.scenario}`] : [],
@@ -50,8 +53,18 @@ export const tempDir = (name: string): string => mkdtempSync(join(tmpdir(), `kvs
 
 /** sha256 of every file in `dir`, by name. */
 export function digest(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+  return Object.fromEntries(
+    readdirSync(dir).map((f) => [
+      f,
+      createHash('sha256')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
 }
 
 /** The bytes of a real PNG file's start: signature and the IHDR chunk of a 1x1 image. */
-export const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4580000000049454e44ae426082', 'hex');
+export const PNG_BYTES = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4580000000049454e44ae426082',
+  'hex',
+);

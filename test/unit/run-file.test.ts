@@ -42,7 +42,10 @@ function samples(count: number, warm = 1): Sample[] {
       k < warm ? 'warmup' : 'run',
       1000 * (k + 1),
       [
-        tick(0, k, { get: { values: seededValues(k * 2, 30 + k, 100, 9000), errors: k % 2 }, put: { values: seededValues(k * 2 + 100, 10, 500, 3000) } }),
+        tick(0, k, {
+          get: { values: seededValues(k * 2, 30 + k, 100, 9000), errors: k % 2 },
+          put: { values: seededValues(k * 2 + 100, 10, 500, 3000) },
+        }),
         tick(1, k, { get: { values: seededValues(k * 2 + 1, 20, 100, 20_000), timeouts: 1 } }),
       ],
       [],
@@ -190,7 +193,11 @@ describe('interrupted runs', () => {
   it('blank lines are ignored', () => {
     const ss = samples(2);
     const text =
-      line({ type: 'header', data: header() }) + '\n' + ss.map((data) => line({ type: 'sample', data })).join('\n') + line({ type: 'summary', data: summarize(ss, 'done') }) + '\n\n';
+      line({ type: 'header', data: header() }) +
+      '\n' +
+      ss.map((data) => line({ type: 'sample', data })).join('\n') +
+      line({ type: 'summary', data: summarize(ss, 'done') }) +
+      '\n\n';
     const f = parseRun(text);
     expect(f.interrupted).toBe(false);
     expect(f.samples).toHaveLength(2);
@@ -206,7 +213,12 @@ describe('rejected files', () => {
   });
 
   it('a foreign JSON file (first line not a kvscope header)', () => {
-    for (const first of ['{"name":"package","version":"1.0.0"}', '{"type":"header","data":{"format":"other-tool"}}', '{"type":"sample","data":{}}', '[1,2,3]']) {
+    for (const first of [
+      '{"name":"package","version":"1.0.0"}',
+      '{"type":"header","data":{"format":"other-tool"}}',
+      '{"type":"sample","data":{}}',
+      '[1,2,3]',
+    ]) {
       const text = `${first}\n{"a":1}\n{"b":2}\n`;
       expect(rejection(() => parseRun(text, 'foreign.json')).message, first).toMatch(/not a kvscope run file/);
     }
@@ -230,7 +242,11 @@ describe('rejected files', () => {
 
   it('a corrupt line in the middle, naming the line', () => {
     const ss = samples(4);
-    const lines = [line({ type: 'header', data: header() }), ...ss.map((data) => line({ type: 'sample', data })), line({ type: 'summary', data: summarize(ss, 'done') })];
+    const lines = [
+      line({ type: 'header', data: header() }),
+      ...ss.map((data) => line({ type: 'sample', data })),
+      line({ type: 'summary', data: summarize(ss, 'done') }),
+    ];
     lines[2] = lines[2].slice(0, 30) + '\n'; // line 3 is cut, but more lines follow
     const e = rejection(() => parseRun(lines.join(''), 'bad.ndjson'));
     expect(e.message).toMatch(/line 3/);
@@ -240,7 +256,12 @@ describe('rejected files', () => {
   it('a corrupt line before a last line that lacks its newline', () => {
     // Only the very last line can be cut by a crash; the one before it was written whole.
     const ss = samples(3);
-    const lines = [line({ type: 'header', data: header() }), line({ type: 'sample', data: ss[0] }), '{"type":"sam garbage\n', JSON.stringify({ type: 'sample', data: ss[2] })];
+    const lines = [
+      line({ type: 'header', data: header() }),
+      line({ type: 'sample', data: ss[0] }),
+      '{"type":"sam garbage\n',
+      JSON.stringify({ type: 'sample', data: ss[2] }),
+    ];
     const e = rejection(() => parseRun(lines.join(''), 'mid.ndjson'));
     expect(e.message).toMatch(/line 3/);
   });
@@ -265,7 +286,8 @@ describe('rejected files', () => {
   });
 
   it('a version that never existed', () => {
-    for (const v of [0, -1, 1.5]) expect(rejection(() => parseRun(line({ type: 'header', data: header(v) }))).message).toMatch(/unknown run format version/);
+    for (const v of [0, -1, 1.5])
+      expect(rejection(() => parseRun(line({ type: 'header', data: header(v) }))).message).toMatch(/unknown run format version/);
   });
 });
 

@@ -37,7 +37,11 @@ export function testEnv(): RunEnvironment {
   };
 }
 
-export function fixtureRun(id: string, seconds: SecondSpec[], opts: { warmup?: SecondSpec[]; sets?: string[]; rssMiB?: number } = {}): RunFile {
+export function fixtureRun(
+  id: string,
+  seconds: SecondSpec[],
+  opts: { warmup?: SecondSpec[]; sets?: string[]; rssMiB?: number } = {},
+): RunFile {
   const scenario = parseScenario(applyOverrides(findScenario('kv-async') as unknown as Record<string, unknown>, opts.sets ?? []));
   const all = [...(opts.warmup ?? []).map((s) => ({ s, phase: 'warmup' as const })), ...seconds.map((s) => ({ s, phase: 'run' as const }))];
   const samples: Sample[] = all.map(({ s, phase }, second) => {
@@ -65,7 +69,9 @@ export function fixtureRun(id: string, seconds: SecondSpec[], opts: { warmup?: S
 /** `n` seconds of `count` ops each at latency `us` (µs) per op type. */
 export function steady(n: number, perOp: Record<string, { count: number; us: number }>): SecondSpec[] {
   return Array.from({ length: n }, (_, i) =>
-    Object.fromEntries(Object.entries(perOp).map(([op, o]) => [op, { us: Array.from({ length: o.count + (i % 3) }, () => o.us + (i % 5)) }])),
+    Object.fromEntries(
+      Object.entries(perOp).map(([op, o]) => [op, { us: Array.from({ length: o.count + (i % 3) }, () => o.us + (i % 5)) }]),
+    ),
   );
 }
 

@@ -51,7 +51,11 @@ describe('readRunInfo', () => {
 
   it('no summary line: interrupted, figures unknown (null), not computed', async () => {
     const run = makeRun('f3');
-    for (const text of [runText(run, { summary: false }), runText(run, { summary: false }) + line('summary', run.summary).slice(0, 60), line('header', run.header)]) {
+    for (const text of [
+      runText(run, { summary: false }),
+      runText(run, { summary: false }) + line('summary', run.summary).slice(0, 60),
+      line('header', run.header),
+    ]) {
       const info = await readRunInfo(file(text));
       expect(info).toMatchObject({ status: 'interrupted', hasSummary: false, seconds: null, opsPerSec: null, p99: null });
     }

@@ -11,7 +11,11 @@ import { line, makeRun, tempDir } from './run-builders';
  * recorded), so the assertions are about what was read, not about timing or
  * the garbage collector.
  */
-const io = vi.hoisted(() => ({ handleBytes: 0, wholeFileReads: [] as string[], streams: [] as { path: string; highWaterMark?: number }[] }));
+const io = vi.hoisted(() => ({
+  handleBytes: 0,
+  wholeFileReads: [] as string[],
+  streams: [] as { path: string; highWaterMark?: number }[],
+}));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const orig = await importOriginal<typeof import('node:fs/promises')>();
@@ -80,7 +84,12 @@ describe('a 100 MB run file', () => {
     appendFileSync(path, line('summary', run.summary));
     io.handleBytes = 0;
     const done = await readRunInfo(path);
-    expect(done).toMatchObject({ status: 'done', hasSummary: true, opsPerSec: run.summary.total.opsPerSec.mean, p99: run.summary.total.latency.p99 });
+    expect(done).toMatchObject({
+      status: 'done',
+      hasSummary: true,
+      opsPerSec: run.summary.total.opsPerSec.mean,
+      p99: run.summary.total.latency.p99,
+    });
     expect(io.handleBytes).toBeLessThanOrEqual(3 * INFO_TAIL_BYTES);
     expect(io.wholeFileReads).toEqual([]);
   });

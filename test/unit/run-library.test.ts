@@ -14,7 +14,14 @@ const ndjson = (run: RunFile) =>
     .join('\n') + '\n';
 
 const digest = (dir: string) =>
-  Object.fromEntries(readdirSync(dir).map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+  Object.fromEntries(
+    readdirSync(dir).map((f) => [
+      f,
+      createHash('sha256')
+        .update(readFileSync(join(dir, f)))
+        .digest('hex'),
+    ]),
+  );
 
 describe('the run library', () => {
   let dir: string;
@@ -50,7 +57,11 @@ describe('the run library', () => {
     const before = digest(dir);
     await lib.delete(fileA);
     const after = digest(dir);
-    expect(Object.keys(after).sort()).toEqual(Object.keys(before).filter((f) => !f.includes('aaaa0000')).sort());
+    expect(Object.keys(after).sort()).toEqual(
+      Object.keys(before)
+        .filter((f) => !f.includes('aaaa0000'))
+        .sort(),
+    );
     for (const [f, h] of Object.entries(after)) expect(h).toBe(before[f]);
     await expect(lib.delete(fileA)).rejects.toThrow(/no run/);
   });
@@ -78,8 +89,12 @@ describe('the run library', () => {
 
   it('refuses bad library requests where they arrive, naming the field', async () => {
     const handlers = { labelRun: async () => ({ ok: true }), compareRuns: async () => ({}) } as unknown as BridgeHandlers;
-    await expect(dispatchRequest(handlers, 'labelRun', { file: 'x.ndjson', label: 'y'.repeat(MAX_LABEL_LENGTH + 1) })).rejects.toThrow(/labelRun: label/);
-    await expect(dispatchRequest(handlers, 'compareRuns', { files: ['only-one.ndjson'], baseline: 0 })).rejects.toThrow(/compareRuns: files/);
+    await expect(dispatchRequest(handlers, 'labelRun', { file: 'x.ndjson', label: 'y'.repeat(MAX_LABEL_LENGTH + 1) })).rejects.toThrow(
+      /labelRun: label/,
+    );
+    await expect(dispatchRequest(handlers, 'compareRuns', { files: ['only-one.ndjson'], baseline: 0 })).rejects.toThrow(
+      /compareRuns: files/,
+    );
     await expect(dispatchRequest(handlers, 'labelRun', { file: 'x.ndjson', label: 'ok', extra: 1 })).rejects.toThrow(/labelRun/);
     // A run is named by a plain file name in the runs folder: no folder, no other suffix, no id.
     for (const file of ['../x.ndjson', 'a/b.ndjson', 'a\\b.ndjson', 'x.txt', a.header.id]) {
@@ -106,7 +121,10 @@ describe('a very large run file', () => {
     const block = sample.repeat(CHUNK);
     for (let i = 0; i < copies; i += CHUNK) writeFileSync(path, block, { flag: 'a' });
     writeFileSync(path, JSON.stringify({ type: 'summary', data: run.summary }) + '\n', { flag: 'a' });
-    writeFileSync(join(dir, '2026-11-01T09-00-00-000Z_small_aaaa.ndjson'), ndjson(fixtureRun('aaaa', steady(2, { get: { count: 5, us: 100 } }))));
+    writeFileSync(
+      join(dir, '2026-11-01T09-00-00-000Z_small_aaaa.ndjson'),
+      ndjson(fixtureRun('aaaa', steady(2, { get: { count: 5, us: 100 } }))),
+    );
     const lib = new RunLibrary(dir);
     const listed = await lib.list();
     expect(listed.map((r) => [r.id, r.status])).toEqual([

@@ -38,7 +38,11 @@ async function rejection(p: Promise<unknown>): Promise<RunFileError> {
   throw new Error('expected a RunFileError, nothing was thrown');
 }
 
-async function rejectedByAll(path: string, re: RegExp, openers: (keyof typeof OPENERS)[] = Object.keys(OPENERS) as (keyof typeof OPENERS)[]): Promise<void> {
+async function rejectedByAll(
+  path: string,
+  re: RegExp,
+  openers: (keyof typeof OPENERS)[] = Object.keys(OPENERS) as (keyof typeof OPENERS)[],
+): Promise<void> {
   for (const name of openers) {
     const e = await rejection(OPENERS[name](path));
     expect(e.message, name).toMatch(re);
@@ -84,7 +88,9 @@ describe('older formats', () => {
   it('the migration is for version 1 only: a current sample without its latency is damaged', () => {
     const run = makeRun('a3');
     const { latency: _l, ...noLatency } = run.samples[0];
-    expect(() => parseRun(line('header', run.header) + line('sample', noLatency), 'v2.ndjson')).toThrow(/v2\.ndjson: line 2 \(sample\) is damaged: latency/);
+    expect(() => parseRun(line('header', run.header) + line('sample', noLatency), 'v2.ndjson')).toThrow(
+      /v2\.ndjson: line 2 \(sample\) is damaged: latency/,
+    );
   });
 
   it('there is a migration step for every version below the current one, each reaching the next', () => {
@@ -92,7 +98,10 @@ describe('older formats', () => {
       expect(MIGRATIONS[v], `step from ${v}`).toBeDefined();
       expect(MIGRATIONS[v].header({ format: 'kvscope-run', version: v }).version).toBe(v + 1);
     }
-    expect(migrateHeader({ format: 'kvscope-run', version: 1, group: { kind: 'repeat' } })).toEqual({ format: 'kvscope-run', version: RUN_FORMAT_VERSION });
+    expect(migrateHeader({ format: 'kvscope-run', version: 1, group: { kind: 'repeat' } })).toEqual({
+      format: 'kvscope-run',
+      version: RUN_FORMAT_VERSION,
+    });
   });
 });
 
@@ -117,13 +126,22 @@ describe('refused files, each with its reason', () => {
   });
 
   it('plain text', async () => {
-    await rejectedByAll(file('Meeting notes\n- benchmark the cluster\n- compare\n'), /not a kvscope run file \(the first line is not JSON\)/);
+    await rejectedByAll(
+      file('Meeting notes\n- benchmark the cluster\n- compare\n'),
+      /not a kvscope run file \(the first line is not JSON\)/,
+    );
   });
 
   it('a JSON object that is not a run header', async () => {
     await rejectedByAll(file('{"name":"kvscope","version":"0.1.0"}\n'), /not a kvscope run file \(the first line is not a run header/);
-    await rejectedByAll(file('{"type":"header","data":{"id":"x","version":1}}\n'), /not a kvscope run file \(format is missing, not "kvscope-run"\)/);
-    await rejectedByAll(file('{"type":"header","data":{"format":"k6-summary","version":1}}\n'), /not a kvscope run file \(format is "k6-summary"/);
+    await rejectedByAll(
+      file('{"type":"header","data":{"id":"x","version":1}}\n'),
+      /not a kvscope run file \(format is missing, not "kvscope-run"\)/,
+    );
+    await rejectedByAll(
+      file('{"type":"header","data":{"format":"k6-summary","version":1}}\n'),
+      /not a kvscope run file \(format is "k6-summary"/,
+    );
     await rejectedByAll(file(line('sample', makeRun('b2').samples[0])), /not a kvscope run file \(the first line is a sample record/);
   });
 
@@ -132,7 +150,10 @@ describe('refused files, each with its reason', () => {
     const { target: _t, ...scenario } = run.header.scenario;
     await rejectedByAll(file(runText(run, { header: { ...run.header, scenario } })), /header \(format 2\) is damaged: scenario\.target/);
     await rejectedByAll(file(runText(run, { header: { ...run.header, createdAt: 'yesterday' } })), /createdAt: not a date/);
-    await rejectedByAll(file(runText(run, { header: { ...run.header, group: { kind: 'repeat', id: 'g', index: 3, count: 3 } } })), /group\.index: index must be below count/);
+    await rejectedByAll(
+      file(runText(run, { header: { ...run.header, group: { kind: 'repeat', id: 'g', index: 3, count: 3 } } })),
+      /group\.index: index must be below count/,
+    );
   });
 
   it('a header line cut short (a crash before the run began)', async () => {
@@ -148,7 +169,11 @@ describe('refused files, each with its reason', () => {
     const run = makeRun('c1', { seconds: 4 });
     const lines = runText(run).split('\n');
     lines[2] = lines[2].slice(0, 40); // line 3 damaged, more lines follow
-    await rejectedByAll(file(lines.join('\n')), /line 3 is not JSON \(damaged: lines follow it/, ['readRunFile', 'readRunFileAsync', 'checkRunFile']);
+    await rejectedByAll(file(lines.join('\n')), /line 3 is not JSON \(damaged: lines follow it/, [
+      'readRunFile',
+      'readRunFileAsync',
+      'checkRunFile',
+    ]);
   });
 
   it('a record missing its data, of an unknown type, a second header, or with a field of the wrong type', async () => {
@@ -161,10 +186,16 @@ describe('refused files, each with its reason', () => {
       [h + '{"type":"bogus","data":{}}\n' + s, /line 2 has unknown type bogus/],
       [h + s + h, /line 3 is a second header/],
       [h + '42\n' + s, /line 2 is not a run record \(a JSON number\)/],
-      [h + line('sample', { ...run.samples[0], totals: { ...run.samples[0].totals, count: 'many' } }), /line 2 \(sample\) is damaged: totals\.count: .*expected number/],
+      [
+        h + line('sample', { ...run.samples[0], totals: { ...run.samples[0].totals, count: 'many' } }),
+        /line 2 \(sample\) is damaged: totals\.count: .*expected number/,
+      ],
       [h + line('sample', { ...run.samples[0], phase: 'cooldown' }), /line 2 \(sample\) is damaged: phase/],
       [h + s + line('log', { level: 'info', at: 1, source: 'w' }), /line 3 \(log\) is damaged: message/],
-      [h + s + line('summary', { ...run.summary, total: { ...run.summary.total, opsPerSec: undefined } }), /line 3 \(summary\) is damaged: total\.opsPerSec/],
+      [
+        h + s + line('summary', { ...run.summary, total: { ...run.summary.total, opsPerSec: undefined } }),
+        /line 3 \(summary\) is damaged: total\.opsPerSec/,
+      ],
     ];
     for (const [text, re] of cases) await rejectedByAll(file(text), re, ['readRunFile', 'readRunFileAsync', 'checkRunFile']);
   });
@@ -198,7 +229,12 @@ describe('reading in chunks', () => {
     const run = makeRun('e1');
     const msg = 'latence élevée ✓ 🚀 ' + 'ü'.repeat(997);
     const build = (pad: number) => {
-      const logs = Array.from({ length: 1100 }, (_, i) => ({ level: 'info' as const, message: `${i}${'x'.repeat(i === 0 ? pad : 0)} ${msg}`, at: i, source: 'worker 0' }));
+      const logs = Array.from({ length: 1100 }, (_, i) => ({
+        level: 'info' as const,
+        message: `${i}${'x'.repeat(i === 0 ? pad : 0)} ${msg}`,
+        at: i,
+        source: 'worker 0',
+      }));
       return { logs, text: line('header', run.header) + logs.map((l) => line('log', l)).join('') + line('summary', run.summary) };
     };
     // Pad the first message until the first chunk ends inside a character (a UTF-8 continuation byte).

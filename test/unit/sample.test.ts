@@ -9,7 +9,12 @@ describe('mergeTicks', () => {
   const p0 = seededValues(3, 50, 200, 400);
   const p2 = seededValues(4, 80, 1_000, 3_000);
   const ticks = [
-    tick(0, 5, { get: { values: g0, errors: 1, timeouts: 2, notFound: 3 }, put: { values: p0, errors: 4 } }, { bytesIn: 1000, bytesOut: 10 }),
+    tick(
+      0,
+      5,
+      { get: { values: g0, errors: 1, timeouts: 2, notFound: 3 }, put: { values: p0, errors: 4 } },
+      { bytesIn: 1000, bytesOut: 10 },
+    ),
     tick(1, 5, { get: { values: g1, timeouts: 1, notFound: 7 } }, { bytesIn: 2000, bytesOut: 20 }),
     tick(2, 5, { put: { values: p2, timeouts: 5 } }, { bytesIn: 4000, bytesOut: 40 }),
   ];
@@ -69,8 +74,18 @@ describe('mergeTicks', () => {
   it('sums duplicate ticks of one worker but lists it once with its latest gauges', () => {
     const a = seededValues(5, 100, 100, 1000);
     const b = seededValues(6, 40, 50_000, 60_000);
-    const late = tick(3, 6, { get: { values: a, errors: 1 } }, { mem: { rss: 111, heapUsed: 1, external: 1 }, elu: 0.2, inFlight: 4, bytesIn: 5 });
-    const regular = tick(3, 7, { get: { values: b, errors: 2 } }, { mem: { rss: 222, heapUsed: 2, external: 2 }, elu: 0.95, inFlight: 9, bytesIn: 6 });
+    const late = tick(
+      3,
+      6,
+      { get: { values: a, errors: 1 } },
+      { mem: { rss: 111, heapUsed: 1, external: 1 }, elu: 0.2, inFlight: 4, bytesIn: 5 },
+    );
+    const regular = tick(
+      3,
+      7,
+      { get: { values: b, errors: 2 } },
+      { mem: { rss: 222, heapUsed: 2, external: 2 }, elu: 0.95, inFlight: 9, bytesIn: 6 },
+    );
     const other = tick(1, 7, { get: { values: [7] } });
     const m = mergeTicks(7, 'run', 0, [late, other, regular]);
     expect(m.ops.get.count).toBe(a.length + b.length + 1);

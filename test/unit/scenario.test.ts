@@ -268,7 +268,10 @@ describe('shareOf', () => {
     for (const total of [0, 1, 2, 7, 10, 99, 100, 101, 1_000_003]) {
       for (const workers of [1, 2, 3, 4, 7, 8, 64]) {
         const shares = Array.from({ length: workers }, (_, w) => shareOf(total, w, workers));
-        expect(shares.reduce((a, b) => a + b, 0), `${total}/${workers}`).toBe(total);
+        expect(
+          shares.reduce((a, b) => a + b, 0),
+          `${total}/${workers}`,
+        ).toBe(total);
         expect(Math.max(...shares) - Math.min(...shares), `${total}/${workers}`).toBeLessThanOrEqual(1);
         for (const s of shares) expect(Number.isInteger(s) && s >= 0).toBe(true);
       }

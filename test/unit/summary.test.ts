@@ -19,12 +19,25 @@ function worker(id: number, rss: number, elu = 0.1): WorkerSample {
  * A sample built by hand: counts are the number of values; the latency field
  * is deliberately a dummy, so summaries can only be right by re-merging the histograms.
  */
-function sample(second: number, phase: MeasuredPhase, ops: Record<string, OpIn>, workers: WorkerSample[] = [worker(0, 100)], bytes = { in: 0, out: 0 }): Sample {
+function sample(
+  second: number,
+  phase: MeasuredPhase,
+  ops: Record<string, OpIn>,
+  workers: WorkerSample[] = [worker(0, 100)],
+  bytes = { in: 0, out: 0 },
+): Sample {
   const dummy = latencyStats(createHistogram());
   const o: Record<string, OpSample> = {};
   const totals = { count: 0, errors: 0, timeouts: 0, notFound: 0 };
   for (const [name, x] of Object.entries(ops)) {
-    o[name] = { count: x.values.length, errors: x.errors ?? 0, timeouts: x.timeouts ?? 0, notFound: x.notFound ?? 0, latency: dummy, hist: histOf(x.values) };
+    o[name] = {
+      count: x.values.length,
+      errors: x.errors ?? 0,
+      timeouts: x.timeouts ?? 0,
+      notFound: x.notFound ?? 0,
+      latency: dummy,
+      hist: histOf(x.values),
+    };
     totals.count += x.values.length;
     totals.errors += x.errors ?? 0;
     totals.timeouts += x.timeouts ?? 0;
@@ -46,7 +59,10 @@ describe('summarize', () => {
   // Warm-up: slow and numerous, so any leak into the results shows.
   const warm = [
     sample(0, 'warmup', { get: { values: rep(900_000, 500), errors: 3, timeouts: 1 } }, [worker(0, 5000), worker(1, 10)]),
-    sample(1, 'warmup', { get: { values: rep(800_000, 500), errors: 2 }, put: { values: rep(700_000, 100) } }, [worker(0, 10), worker(1, 10)]),
+    sample(1, 'warmup', { get: { values: rep(800_000, 500), errors: 2 }, put: { values: rep(700_000, 100) } }, [
+      worker(0, 10),
+      worker(1, 10),
+    ]),
   ];
   // Run: per-second get counts 10, 30, 20, 40, 50 (put absent in second 4).
   const getCounts = [10, 30, 20, 40, 50];
@@ -141,7 +157,10 @@ describe('summarize', () => {
     // summary from samples built by one big second equals summary from split seconds
     const values = seededValues(9, 1000, 100, 50_000);
     const one = summarize([sample(0, 'run', { get: { values } })], 'done');
-    const split = summarize([sample(0, 'run', { get: { values: values.slice(0, 300) } }), sample(1, 'run', { get: { values: values.slice(300) } })], 'done');
+    const split = summarize(
+      [sample(0, 'run', { get: { values: values.slice(0, 300) } }), sample(1, 'run', { get: { values: values.slice(300) } })],
+      'done',
+    );
     expect(split.ops.get.latency.p99).toBe(one.ops.get.latency.p99);
     expect(split.ops.get.latency.p50).toBe(one.ops.get.latency.p50);
     expect(split.ops.get.latency.count).toBe(1000);

@@ -11,15 +11,22 @@ const end = (k: number) => T0 + (k + 1) * 1000;
 function setup(workers: number, warmupSeconds = 0) {
   const out: Sample[] = [];
   const nodeCalls: number[] = [];
-  const m = new TickMerger(workers, warmupSeconds, T0, (s) => out.push(s), (now) => {
-    nodeCalls.push(now);
-    return [{ id: 'n', address: 'x', rates: { at: now } }];
-  });
+  const m = new TickMerger(
+    workers,
+    warmupSeconds,
+    T0,
+    (s) => out.push(s),
+    (now) => {
+      nodeCalls.push(now);
+      return [{ id: 'n', address: 'x', rates: { at: now } }];
+    },
+  );
   return { m, out, nodeCalls };
 }
 
 /** A tick with n get operations of 100 µs. */
-const t = (worker: number, second: number, n = 1, extra: Partial<Tick> = {}) => tick(worker, second, { get: { values: rep(100, n) } }, extra);
+const t = (worker: number, second: number, n = 1, extra: Partial<Tick> = {}) =>
+  tick(worker, second, { get: { values: rep(100, n) } }, extra);
 
 const totalOf = (samples: readonly Sample[]) => samples.reduce((a, s) => a + s.totals.count, 0);
 
@@ -80,7 +87,7 @@ describe('TickMerger', () => {
     expect(out.map((s) => s.totals.count)).toEqual([11]);
   });
 
-  it("counts a late tick in the next second, so no operation is lost", () => {
+  it('counts a late tick in the next second, so no operation is lost', () => {
     const { m, out } = setup(2);
     const sent: Tick[] = [];
     const send = (x: Tick) => {
@@ -195,7 +202,7 @@ describe('TickMerger', () => {
     expect(out.map((s) => s.second)).toEqual([0]);
   });
 
-  it('a late tick does not stand in for the worker\'s next second', () => {
+  it("a late tick does not stand in for the worker's next second", () => {
     const { m, out } = setup(2);
     m.add(t(0, 0, 10));
     m.flush(end(0) + TICK_GRACE_MS); // worker 1 is overdue: second 0 goes without it

@@ -32,7 +32,13 @@ function second(at: number, gcMs = 10): Ev[] {
 
 describe('bench:ui update times from a trace', () => {
   it('counts an update from its first sample to its painted frame, and idle work only in its span', () => {
-    const events = [instant(MARK_RESUME, 0), ...second(1000), ...second(1_001_000, 12), task(2_001_000, 1000), instant('WebSocketReceive', 2_001_100)];
+    const events = [
+      instant(MARK_RESUME, 0),
+      ...second(1000),
+      ...second(1_001_000, 12),
+      task(2_001_000, 1000),
+      instant('WebSocketReceive', 2_001_100),
+    ];
     const updates = updatesOf(events);
     expect(updates).toHaveLength(2);
     expect(updates[0]).toEqual({ ms: 8, spanMs: 18, longestTaskMs: 10, layoutMs: 1, paintMs: 1, samples: 1 });

@@ -22,7 +22,10 @@ describe('unavailable operations', () => {
   });
 
   it('are merged per second across workers and summed in the summary', () => {
-    const s0 = mergeTicks(0, 'run', 0, [tick(0, 0, { get: { values: rep(100, 5), unavailable: 3 } }), tick(1, 0, { get: { unavailable: 4 } })]);
+    const s0 = mergeTicks(0, 'run', 0, [
+      tick(0, 0, { get: { values: rep(100, 5), unavailable: 3 } }),
+      tick(1, 0, { get: { unavailable: 4 } }),
+    ]);
     const s1 = mergeTicks(1, 'run', 0, [tick(0, 1, { get: { unavailable: 10 }, set: { unavailable: 1 } })]);
     expect(s0.ops.get.unavailable).toBe(7);
     expect(s0.ops.get.count).toBe(5);

@@ -6,7 +6,15 @@
  */
 
 /** Socket errno codes of a connection that is gone or was never made. */
-const CONNECTION_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTCONN', 'ECONNABORTED', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECTION_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTCONN',
+  'ECONNABORTED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /**
  * Messages of client libraries that fail a command locally for want of a
@@ -14,7 +22,12 @@ const CONNECTION_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRES
  * enableOfflineQueue options is false", MaxRetriesPerRequestError's
  * "Reached the max retries per request limit").
  */
-const CONNECTION_MESSAGES: readonly RegExp[] = [/Connection is closed/i, /Stream isn't writeable/i, /max retries per request/i, /socket hang up/i];
+const CONNECTION_MESSAGES: readonly RegExp[] = [
+  /Connection is closed/i,
+  /Stream isn't writeable/i,
+  /max retries per request/i,
+  /socket hang up/i,
+];
 
 /**
  * Whether `err` means the target could not be reached: the generic check

@@ -11,13 +11,7 @@ import { Recorder } from './recorder';
 const WORKER_SEED_STRIDE = 1_000_003;
 
 /** Turn a scenario and this worker's place in it into a ready load loop. */
-export function buildLoop(
-  s: Scenario,
-  start: WorkerStart,
-  driver: Driver,
-  t0Perf: number,
-  onFailure?: LoopOptions['onFailure'],
-): LoadLoop {
+export function buildLoop(s: Scenario, start: WorkerStart, driver: Driver, t0Perf: number, onFailure?: LoopOptions['onFailure']): LoadLoop {
   const weights = opWeights(s);
   const ops = TARGET_OPS[s.target.kind].filter((o) => weights[o] !== undefined);
   const rng = new Rng(s.seed * WORKER_SEED_STRIDE + start.id + 1);

@@ -49,7 +49,8 @@ export async function startHazelcastCluster(members: number, clusterName: string
   if (!java) throw new Error('a local Hazelcast cluster needs java (not found on PATH; set KVSCOPE_JAVA)');
   const jarPath = await hazelcastJar(jar);
   // One class path entry: a separator in the name would let java load classes from elsewhere too.
-  if (jarPath.includes(delimiter) || jarPath.includes('*')) throw new Error(`the Hazelcast jar path ${jarPath} holds "${delimiter}" or "*"; java would read it as several class path entries`);
+  if (jarPath.includes(delimiter) || jarPath.includes('*'))
+    throw new Error(`the Hazelcast jar path ${jarPath} holds "${delimiter}" or "*"; java would read it as several class path entries`);
   const dir = makeOwnedTempDir('hazelcast');
   const ports: number[] = [];
   for (let i = 0; i < members; i++) ports.push(await freePort(HOST));

@@ -36,8 +36,26 @@ export async function startRedisCluster(masters: number): Promise<LocalCluster> 
   try {
     for (let i = 0; i < masters; i++) {
       const port = await freePort(LOCAL_HOST);
-      const args = ['--port', String(port), '--bind', LOCAL_HOST, '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`,
-        '--save', '', '--appendonly', 'no', '--protected-mode', 'no', '--daemonize', 'no', '--dir', dir];
+      const args = [
+        '--port',
+        String(port),
+        '--bind',
+        LOCAL_HOST,
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        `nodes-${port}.conf`,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--protected-mode',
+        'no',
+        '--daemonize',
+        'no',
+        '--dir',
+        dir,
+      ];
       servers.push({ port, server: new SpawnedServer(bin, args, dir) });
     }
     for (const s of servers) {
@@ -45,15 +63,24 @@ export async function startRedisCluster(masters: number): Promise<LocalCluster> 
       c.on('error', () => undefined);
       clients.push(c);
     }
-    const failed = (): string | undefined => servers.map((s) => s.server.endedBecause && `${s.server.endedBecause}\n${s.server.output}`).find(Boolean);
-    const up = await waitUntil(async () => (await Promise.all(clients.map((c) => c.ping()))).every((p) => p === 'PONG'), READY_TIMEOUT_MS, failed);
+    const failed = (): string | undefined =>
+      servers.map((s) => s.server.endedBecause && `${s.server.endedBecause}\n${s.server.output}`).find(Boolean);
+    const up = await waitUntil(
+      async () => (await Promise.all(clients.map((c) => c.ping()))).every((p) => p === 'PONG'),
+      READY_TIMEOUT_MS,
+      failed,
+    );
     if (up) throw new Error(`local Redis Cluster: a master did not start: ${up}`);
     const per = Math.floor(SLOTS / masters);
-    await Promise.all(clients.map((c, i) => c.call('CLUSTER', 'ADDSLOTSRANGE', String(i * per), String(i === masters - 1 ? SLOTS - 1 : (i + 1) * per - 1))));
+    await Promise.all(
+      clients.map((c, i) => c.call('CLUSTER', 'ADDSLOTSRANGE', String(i * per), String(i === masters - 1 ? SLOTS - 1 : (i + 1) * per - 1))),
+    );
     for (const s of servers.slice(1)) await clients[0].call('CLUSTER', 'MEET', LOCAL_HOST, String(s.port));
     const ok = async (): Promise<boolean> => {
       const infos = (await Promise.all(clients.map((c) => c.call('CLUSTER', 'INFO')))) as string[];
-      return infos.every((i) => i.includes('cluster_state:ok') && i.includes(`cluster_known_nodes:${masters}`) && i.includes(`cluster_slots_ok:${SLOTS}`));
+      return infos.every(
+        (i) => i.includes('cluster_state:ok') && i.includes(`cluster_known_nodes:${masters}`) && i.includes(`cluster_slots_ok:${SLOTS}`),
+      );
     };
     const ready = await waitUntil(ok, READY_TIMEOUT_MS, failed);
     if (ready) throw new Error(`local Redis Cluster of ${masters} masters: ${ready}`);

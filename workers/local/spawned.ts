@@ -63,7 +63,12 @@ export class SpawnedServer {
 }
 
 /** Poll `check` until it holds, the deadline passes, or `gaveUp` says waiting is pointless. */
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, gaveUp: () => string | undefined, pollMs = 100): Promise<string | undefined> {
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  gaveUp: () => string | undefined,
+  pollMs = 100,
+): Promise<string | undefined> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const why = gaveUp();

@@ -43,7 +43,8 @@ export class AerospikePoller implements Poller {
           if (this.failing.delete(node.name)) this.log('info', `node ${node.name} answers statistics again`);
           return { id: node.name, address: node.address, ...c };
         } catch (err) {
-          if (!this.failing.has(node.name)) this.log('warn', `node ${node.name} (${node.address}): statistics unavailable: ${describeError(err, this.t.password)}`);
+          if (!this.failing.has(node.name))
+            this.log('warn', `node ${node.name} (${node.address}): statistics unavailable: ${describeError(err, this.t.password)}`);
           this.failing.add(node.name);
           return undefined;
         }

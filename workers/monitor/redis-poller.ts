@@ -45,11 +45,15 @@ export class RedisPoller implements Poller {
   private async read(node: Redis): Promise<NodeCounters | undefined> {
     const id = `${node.options.host}:${node.options.port}`;
     try {
-      const sections = await withTimeout(Promise.all([node.info('commandstats'), node.info('stats'), node.info('memory')]), INFO_TIMEOUT_MS);
+      const sections = await withTimeout(
+        Promise.all([node.info('commandstats'), node.info('stats'), node.info('memory')]),
+        INFO_TIMEOUT_MS,
+      );
       if (this.failing.delete(id)) this.log('info', `redis ${id} answers INFO again`);
       return { id, address: id, ...redisCounters(sections.join('\n')) };
     } catch (err) {
-      if (!this.failing.has(id)) this.log('warn', `redis ${id}: statistics unavailable: ${err instanceof Error ? err.message : String(err)}`);
+      if (!this.failing.has(id))
+        this.log('warn', `redis ${id}: statistics unavailable: ${err instanceof Error ? err.message : String(err)}`);
       this.failing.add(id);
       return undefined;
     }

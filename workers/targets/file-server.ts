@@ -62,7 +62,7 @@ function handedOver(stream: ReadStream, size: number): boolean {
 async function writeRandomFile(file: string, size: number): Promise<void> {
   const fh = await open(file, 'w');
   try {
-    for (let written = 0; written < size; ) {
+    for (let written = 0; written < size;) {
       const n = Math.min(FILL_CHUNK_BYTES, size - written);
       await fh.write(randomBytes(n));
       written += n;

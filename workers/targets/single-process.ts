@@ -9,7 +9,13 @@ import { startStatsReporter } from './stats-reporter';
  * Run `server` in this process as a whole target of one node: listen, report
  * `counters` to main as node `<idPrefix>-<pid>`, and close it all on stop.
  */
-export async function serveInThisProcess(server: Server, host: string, port: number, idPrefix: string, counters: RequestCounters): Promise<RunningTarget> {
+export async function serveInThisProcess(
+  server: Server,
+  host: string,
+  port: number,
+  idPrefix: string,
+  counters: RequestCounters,
+): Promise<RunningTarget> {
   const bound = await listen(server, host, port);
   const id = `${idPrefix}-${process.pid}`;
   const address = `${host}:${bound}`;

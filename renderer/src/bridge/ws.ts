@@ -113,7 +113,10 @@ export function createWsBridge(url: string, createSocket: SocketFactory = (u) =>
 
   connect();
 
-  const requests = Object.fromEntries(REQUEST_CHANNELS.map((c) => [c, (p: RequestPayload<typeof c>) => request(c, p)])) as Omit<Bridge, 'onPush'>;
+  const requests = Object.fromEntries(REQUEST_CHANNELS.map((c) => [c, (p: RequestPayload<typeof c>) => request(c, p)])) as Omit<
+    Bridge,
+    'onPush'
+  >;
   return {
     ...requests,
     onPush(listener) {

@@ -46,8 +46,22 @@ export function PlotBands({ source, bands }: Props) {
         if (right <= left) return null;
         return (
           <g key={`${b.label}@${b.from}`} className={b.tone ? `plot-band plot-band-${b.tone}` : 'plot-band'}>
-            <rect x={area.x + left} y={area.y} width={right - left} height={area.height} fill={b.tone === 'warn' ? WARN_FILL : BAND_FILL} fillOpacity={BAND_OPACITY} />
-            <text x={area.x + (left + right) / 2} y={area.y + LABEL_OFFSET} dy={HANGING} textAnchor="middle" fill={LABEL_FILL} fontSize={LABEL_SIZE}>
+            <rect
+              x={area.x + left}
+              y={area.y}
+              width={right - left}
+              height={area.height}
+              fill={b.tone === 'warn' ? WARN_FILL : BAND_FILL}
+              fillOpacity={BAND_OPACITY}
+            />
+            <text
+              x={area.x + (left + right) / 2}
+              y={area.y + LABEL_OFFSET}
+              dy={HANGING}
+              textAnchor="middle"
+              fill={LABEL_FILL}
+              fontSize={LABEL_SIZE}
+            >
               {b.label}
             </text>
           </g>

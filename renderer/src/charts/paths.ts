@@ -78,6 +78,12 @@ export function seriesPoints(spec: ChartSpec, rows: readonly Row[], x: Scale, y:
       if (bottoms) bottoms[n] = base ? y(below) : zero;
       n++;
     }
-    return { key: s.key, xs: xs.subarray(0, n), tops: tops.subarray(0, n), values: values.subarray(0, n), bottoms: bottoms?.subarray(0, n) };
+    return {
+      key: s.key,
+      xs: xs.subarray(0, n),
+      tops: tops.subarray(0, n),
+      values: values.subarray(0, n),
+      bottoms: bottoms?.subarray(0, n),
+    };
   });
 }

@@ -70,7 +70,11 @@ function oncePerId<K, V>(make: (id: K) => V): (id: K) => V {
   };
 }
 
-const keysOf = oncePerId((id: string): Record<NodeSeries, string> => ({ reads: nodeKey(id, 'reads'), writes: nodeKey(id, 'writes'), failed: nodeKey(id, 'failed') }));
+const keysOf = oncePerId((id: string): Record<NodeSeries, string> => ({
+  reads: nodeKey(id, 'reads'),
+  writes: nodeKey(id, 'writes'),
+  failed: nodeKey(id, 'failed'),
+}));
 
 /** Per-node throughput of one second: each node's successful reads and writes and its failures. */
 export function nodeRow(s: LiveSample): Row {
@@ -87,7 +91,13 @@ export function nodeRow(s: LiveSample): Row {
 
 /** Latency of every op together in one second, in milliseconds: p50, p95, p99 and the slowest. */
 export function latencyRow(s: LiveSample): Row {
-  return { t: s.second, p50: s.latency.p50 / US_PER_MS, p95: s.latency.p95 / US_PER_MS, p99: s.latency.p99 / US_PER_MS, max: s.latency.max / US_PER_MS };
+  return {
+    t: s.second,
+    p50: s.latency.p50 / US_PER_MS,
+    p95: s.latency.p95 / US_PER_MS,
+    p99: s.latency.p99 / US_PER_MS,
+    max: s.latency.max / US_PER_MS,
+  };
 }
 
 export const workerKey = (id: number): string => `w${id}`;

@@ -10,7 +10,8 @@ export function parseCompareLink(hash: string): { files: string[]; baseline: num
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const files = (params.get('compare') ?? '').split(',').filter((f) => f !== '');
   const baseline = Number(params.get('baseline') ?? '0');
-  if (files.length < MIN_RUNS || files.length > MAX_RUNS || !Number.isInteger(baseline) || baseline < 0 || baseline >= files.length) return null;
+  if (files.length < MIN_RUNS || files.length > MAX_RUNS || !Number.isInteger(baseline) || baseline < 0 || baseline >= files.length)
+    return null;
   return { files, baseline };
 }
 

@@ -25,7 +25,11 @@ export function ComparePage() {
     const b = open.baseline;
     const ops = Object.keys(open.view.throughput).sort((x, y) => (x === TOTAL ? 1 : y === TOTAL ? -1 : x.localeCompare(y)));
     return [
-      ...ops.map((op) => ({ id: `throughput-${op}`, spec: overlaySpec(`Throughput: ${op}`, 'ops/s', names, b), rows: alignedRows(open.view.throughput[op]) })),
+      ...ops.map((op) => ({
+        id: `throughput-${op}`,
+        spec: overlaySpec(`Throughput: ${op}`, 'ops/s', names, b),
+        rows: alignedRows(open.view.throughput[op]),
+      })),
       { id: 'p99', spec: overlaySpec('p99 per second (all ops)', 'ms', names, b), rows: alignedRows(open.view.p99) },
       { id: 'memory', spec: overlaySpec('Client memory (RSS, all workers)', 'MiB', names, b), rows: alignedRows(open.view.memory) },
     ];
@@ -43,7 +47,9 @@ export function ComparePage() {
   }
   const c = open.view.comparison;
   const exportCsv = (kind: ExportKind) =>
-    bridge.exportFile({ kind, files: open.files, baseline: open.baseline }).then(downloadFile, (err: unknown) => setNotice(`export failed: ${message(err)}`));
+    bridge
+      .exportFile({ kind, files: open.files, baseline: open.baseline })
+      .then(downloadFile, (err: unknown) => setNotice(`export failed: ${message(err)}`));
   const exportPng = async () => {
     if (!root.current) return;
     try {
@@ -67,7 +73,9 @@ export function ComparePage() {
         <button type="button" onClick={() => exportCsv('compare-summary')} data-testid="export-csv">
           Table CSV
         </button>
-        <button type="button" onClick={() => exportCsv('compare-series')}>Per-second CSV</button>
+        <button type="button" onClick={() => exportCsv('compare-series')}>
+          Per-second CSV
+        </button>
       </div>
       {notice && (
         <div className="notice error" role="alert">

@@ -61,16 +61,35 @@ export function RunsPage() {
   return (
     <div className="runs" onDragOver={(e) => e.preventDefault()} onDrop={onDrop} data-testid="runs-page">
       <div className="toolbar">
-        <input type="search" placeholder="Filter by scenario, target, status, label…" value={filter} onChange={(e) => setFilter(e.target.value)} data-testid="runs-filter" />
-        <button type="button" className="primary" disabled={selected.length < MIN_RUNS || selected.length > MAX_RUNS} onClick={compare} data-testid="compare-button">
+        <input
+          type="search"
+          placeholder="Filter by scenario, target, status, label…"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          data-testid="runs-filter"
+        />
+        <button
+          type="button"
+          className="primary"
+          disabled={selected.length < MIN_RUNS || selected.length > MAX_RUNS}
+          onClick={compare}
+          data-testid="compare-button"
+        >
           Compare {selected.length > 0 ? `(${selected.length})` : ''}
         </button>
         <label className="button">
           Import run file…
-          <input type="file" accept=".ndjson,application/x-ndjson" hidden onChange={(e) => importFiles(e.target.files)} data-testid="import-input" />
+          <input
+            type="file"
+            accept=".ndjson,application/x-ndjson"
+            hidden
+            onChange={(e) => importFiles(e.target.files)}
+            data-testid="import-input"
+          />
         </label>
         <span className="muted">
-          {selected.length > 0 ? 'the first one picked is the baseline; ' : ''}pick {MIN_RUNS} to {MAX_RUNS} runs to compare; drop run files here to import
+          {selected.length > 0 ? 'the first one picked is the baseline; ' : ''}pick {MIN_RUNS} to {MAX_RUNS} runs to compare; drop run files
+          here to import
         </span>
       </div>
       {(error ?? notice) && (
@@ -91,7 +110,12 @@ export function RunsPage() {
               {COLUMNS.map((c, i) => (
                 <th key={i} className={c.key === 'ops' || c.key === 'p99' ? 'num' : undefined}>
                   {c.key ? (
-                    <button type="button" className={`sort ${sort === c.key ? 'active' : ''}`} onClick={() => setSort(c.key as SortKey)} data-testid={`sort-${c.key}`}>
+                    <button
+                      type="button"
+                      className={`sort ${sort === c.key ? 'active' : ''}`}
+                      onClick={() => setSort(c.key as SortKey)}
+                      data-testid={`sort-${c.key}`}
+                    >
                       {c.label}
                     </button>
                   ) : (
@@ -103,7 +127,16 @@ export function RunsPage() {
           </thead>
           <tbody>
             {shown.map((r: RunListItem) => (
-              <RunRow key={r.file} run={r} copied={copied.has(r.id)} selected={selected.indexOf(r.file)} onToggle={toggle} canOpen={!running} onChanged={reload} onError={setNotice} />
+              <RunRow
+                key={r.file}
+                run={r}
+                copied={copied.has(r.id)}
+                selected={selected.indexOf(r.file)}
+                onToggle={toggle}
+                canOpen={!running}
+                onChanged={reload}
+                onError={setNotice}
+              />
             ))}
           </tbody>
         </table>

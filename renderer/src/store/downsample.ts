@@ -15,11 +15,7 @@ import { MAX_CHART_POINTS } from '../../../app/metrics/limits';
  * are averaged (the area under them is kept); series marked `max` keep their
  * peak, so a latency spike never vanishes from a long run.
  */
-export function downsample(
-  rows: readonly Row[],
-  reduce: Readonly<Record<string, Reduce>>,
-  maxPoints: number = MAX_CHART_POINTS,
-): Row[] {
+export function downsample(rows: readonly Row[], reduce: Readonly<Record<string, Reduce>>, maxPoints: number = MAX_CHART_POINTS): Row[] {
   if (rows.length <= maxPoints || rows.length === 0) return rows.slice();
   const span = rows[rows.length - 1].t - rows[0].t + 1;
   // maxPoints - 1 leaves room for the partial bucket alignment can create at the start.
@@ -54,7 +50,14 @@ interface Combined {
  */
 const combined = new WeakMap<Row, Combined>();
 
-function cachedCombine(rows: readonly Row[], start: number, end: number, size: number, key: string, reduce: Readonly<Record<string, Reduce>>): Row {
+function cachedCombine(
+  rows: readonly Row[],
+  start: number,
+  end: number,
+  size: number,
+  key: string,
+  reduce: Readonly<Record<string, Reduce>>,
+): Row {
   const first = rows[start];
   const last = rows[end - 1];
   const hit = combined.get(first);

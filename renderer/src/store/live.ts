@@ -6,7 +6,6 @@ import { appendRows, emptyChartRows } from './chartRows';
 import { appendPartial } from './partial';
 import type { LivePhase, LiveRun, PushEvent } from './types';
 
-
 /** Phases only move forward within a run; a stale mark (from a catch-up overlap) must not move it back. */
 const PHASE_RANK: Record<LivePhase, number> = {
   idle: 0,

@@ -110,7 +110,16 @@ export const useKv = create<KvState>()((set) => ({
   setLocalTools: (localTools) => set({ localTools }),
   loadScenario: (s) => {
     const draft = structuredClone(s) as Draft;
-    set((st) => ({ editor: { source: s.name ?? null, plan: planFor(s.name, st.editor.source, st.editor.plan), draft, errors: validateDraft(draft), startError: null, starting: false } }));
+    set((st) => ({
+      editor: {
+        source: s.name ?? null,
+        plan: planFor(s.name, st.editor.source, st.editor.plan),
+        draft,
+        errors: validateDraft(draft),
+        startError: null,
+        starting: false,
+      },
+    }));
   },
   updateDraft: (edit) =>
     set((s) => {

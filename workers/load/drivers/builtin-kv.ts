@@ -10,8 +10,7 @@ const MAX_VALUE_INT = 1_000_000;
 /** Load keys are lower-case letters only, so a key with a dash is never written and the probe always gets 404. */
 const PROBE_PATH = '/kvscope-probe-0';
 
-const classifyGet = (status: number): Outcome | typeof FAILED =>
-  status === 200 ? OK : status === 404 ? NOT_FOUND : FAILED;
+const classifyGet = (status: number): Outcome | typeof FAILED => (status === 200 ? OK : status === 404 ? NOT_FOUND : FAILED);
 const classifyPut = (status: number): Outcome | typeof FAILED => (status >= 200 && status < 300 ? OK : FAILED);
 
 /** The "cluster vs async" key-value server over HTTP: GET and PUT of `/<key>`. */

@@ -38,7 +38,10 @@ class RedisDriver implements Driver {
   /** Errors repeat on every reconnect attempt; each distinct one is logged once per outage. */
   private lastLogged: string | undefined;
 
-  constructor(private readonly ctx: DriverContext, private readonly target: RedisSettings) {
+  constructor(
+    private readonly ctx: DriverContext,
+    private readonly target: RedisSettings,
+  ) {
     const { scenario } = ctx;
     this.io = ctx.io;
     // A cluster kvscope started for the run is reached through the seed main hands over.
@@ -61,8 +64,7 @@ class RedisDriver implements Driver {
       maxRetriesPerRequest: MAX_RETRIES_PER_REQUEST,
       // Without a connection, commands fail at once instead of buffering without bound.
       enableOfflineQueue: false,
-      retryStrategy: (times) =>
-        this.connected && !this.closed ? Math.min(times * RECONNECT_STEP_MS, RECONNECT_MAX_DELAY_MS) : null,
+      retryStrategy: (times) => (this.connected && !this.closed ? Math.min(times * RECONNECT_STEP_MS, RECONNECT_MAX_DELAY_MS) : null),
     };
     this.clients = [];
     for (let i = 0; i < target.connections; i++) {

@@ -42,7 +42,15 @@ export function FieldRow({ def, value, placeholder, errors, onChange }: Props) {
     case 'int':
     case 'number':
     case 'size':
-      control = <NumericInput {...common} value={value} placeholder={placeholder} words={def.kind === 'size' ? SIZE_WORDS : undefined} onChange={onChange} />;
+      control = (
+        <NumericInput
+          {...common}
+          value={value}
+          placeholder={placeholder}
+          words={def.kind === 'size' ? SIZE_WORDS : undefined}
+          onChange={onChange}
+        />
+      );
       break;
     case 'text':
     case 'password':

@@ -24,7 +24,11 @@ export function LocalClusterNote({ kind, draft }: { kind: TargetKind; draft: Dra
     ? `A local ${local.what} can be started for the run (${status.detail}).`
     : `No local ${local.what} on this machine: ${status.detail}.`;
   return (
-    <p className={!status.available && asked ? 'field-error' : 'hint'} data-testid="local-cluster-note" role={!status.available && asked ? 'alert' : undefined}>
+    <p
+      className={!status.available && asked ? 'field-error' : 'hint'}
+      data-testid="local-cluster-note"
+      role={!status.available && asked ? 'alert' : undefined}
+    >
       {text}
     </p>
   );

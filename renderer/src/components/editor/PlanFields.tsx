@@ -12,7 +12,14 @@ export function PlanFields() {
     <div className="plan-fields">
       <label>
         Repeat
-        <input type="number" min={1} max={MAX_REPEAT} value={plan.repeat} onChange={(e) => update({ repeat: e.target.value })} data-testid="plan-repeat" />
+        <input
+          type="number"
+          min={1}
+          max={MAX_REPEAT}
+          value={plan.repeat}
+          onChange={(e) => update({ repeat: e.target.value })}
+          data-testid="plan-repeat"
+        />
         times
       </label>
       <label>
@@ -30,7 +37,12 @@ export function PlanFields() {
           ))}
         </datalist>
         over
-        <input placeholder="values, e.g. 1, 8, 64, 256" value={plan.values} onChange={(e) => update({ values: e.target.value })} data-testid="plan-sweep-values" />
+        <input
+          placeholder="values, e.g. 1, 8, 64, 256"
+          value={plan.values}
+          onChange={(e) => update({ values: e.target.value })}
+          data-testid="plan-sweep-values"
+        />
       </label>
       <span className="muted">A sweep ends with a comparison of its values.</span>
     </div>

@@ -76,7 +76,11 @@ export function ScenarioEditor() {
         <button type="submit" className="primary" data-testid="start-button" disabled={blocked !== null || editor.starting}>
           {editor.starting ? 'Starting…' : 'Start'}
         </button>
-        {blocked && <span className="muted" data-testid="start-blocked">{blocked}</span>}
+        {blocked && (
+          <span className="muted" data-testid="start-blocked">
+            {blocked}
+          </span>
+        )}
         {editor.startError && (
           <span className="bad" role="alert" data-testid="start-error">
             Could not start: {editor.startError}

@@ -28,10 +28,22 @@ const external: FieldDef = {
 /** Connection and server settings, per target kind. */
 export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
   'builtin-kv': [
-    { path: 'target.mode', label: 'Server mode', kind: 'select', options: ['async', 'cluster'], hint: 'one async process, or node:cluster with synchronous I/O' },
+    {
+      path: 'target.mode',
+      label: 'Server mode',
+      kind: 'select',
+      options: ['async', 'cluster'],
+      hint: 'one async process, or node:cluster with synchronous I/O',
+    },
     { path: 'target.servers', label: 'Server processes', kind: 'int', hint: 'cluster mode only' },
     { path: 'target.nTimes', label: 'Work per read (nTimes)', kind: 'int', hint: 'times a GET re-reads, sorts and reduces the value' },
-    { path: 'target.dataPath', label: 'Data folder', kind: 'text', emptyMeans: 'a fresh temporary folder', hint: 'under kvscope’s data folder or one listed in allowedFolders of its config.json' },
+    {
+      path: 'target.dataPath',
+      label: 'Data folder',
+      kind: 'text',
+      emptyMeans: 'a fresh temporary folder',
+      hint: 'under kvscope’s data folder or one listed in allowedFolders of its config.json',
+    },
     host,
     builtinPort,
     external,
@@ -51,14 +63,30 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
     { path: 'target.connections', label: 'Connections per worker', kind: 'int' },
     { path: 'target.autoPipelining', label: 'Auto-pipelining', kind: 'bool', hint: 'commands of one event-loop turn share one write' },
     { path: 'target.cluster', label: 'Redis Cluster', kind: 'bool', hint: 'host:port is a seed; the client follows the slot map' },
-    { path: 'target.localCluster', label: 'Local cluster masters', kind: 'int', hint: 'kvscope starts a Redis Cluster of this many masters for the run; 0: none' },
+    {
+      path: 'target.localCluster',
+      label: 'Local cluster masters',
+      kind: 'int',
+      hint: 'kvscope starts a Redis Cluster of this many masters for the run; 0: none',
+    },
   ],
   aerospike: AEROSPIKE_FIELDS,
   hazelcast: [
     { path: 'target.clusterName', label: 'Cluster name', kind: 'text' },
     { path: 'target.members', label: 'Members', kind: 'text', hint: 'host:port, comma-separated', wide: true },
-    { path: 'target.localMembers', label: 'Local cluster members', kind: 'int', hint: 'kvscope starts this many members for the run; 0: use Members' },
-    { path: 'target.jar', label: 'Hazelcast jar', kind: 'text', emptyMeans: 'found in ~/.m2 or fetched with mvn', hint: 'under kvscope’s cache folder or one listed in allowedFolders' },
+    {
+      path: 'target.localMembers',
+      label: 'Local cluster members',
+      kind: 'int',
+      hint: 'kvscope starts this many members for the run; 0: use Members',
+    },
+    {
+      path: 'target.jar',
+      label: 'Hazelcast jar',
+      kind: 'text',
+      emptyMeans: 'found in ~/.m2 or fetched with mvn',
+      hint: 'under kvscope’s cache folder or one listed in allowedFolders',
+    },
     { path: 'target.smartRouting', label: 'Smart routing', kind: 'bool', hint: 'each operation to its key’s owner' },
     { path: 'target.autoPipelining', label: 'Automated pipelining', kind: 'bool' },
     { path: 'target.pipeliningThresholdBytes', label: 'Pipelining threshold', kind: 'int', hint: 'bytes per batched write' },
@@ -87,7 +115,13 @@ export const SECTIONS: readonly Section[] = [
     fields: [
       { path: 'workers', label: 'Worker processes', kind: 'int' },
       { path: 'inFlight', label: 'In flight per worker', kind: 'int', hint: 'the cap, with a fixed rate' },
-      { path: 'rate', label: 'Fixed rate', kind: 'number', emptyMeans: 'closed loop', hint: 'total ops/s; latency from each op’s intended start' },
+      {
+        path: 'rate',
+        label: 'Fixed rate',
+        kind: 'number',
+        emptyMeans: 'closed loop',
+        hint: 'total ops/s; latency from each op’s intended start',
+      },
       { path: 'opTimeoutMs', label: 'Operation timeout', kind: 'int', hint: 'ms' },
     ],
   },
@@ -95,14 +129,25 @@ export const SECTIONS: readonly Section[] = [
     title: 'Duration',
     fields: [
       { path: 'warmupSeconds', label: 'Warm-up', kind: 'int', hint: 'seconds, kept apart from the results' },
-      { path: 'durationSeconds', label: 'Duration', kind: 'int', emptyMeans: '10 (a day with an operation budget)', hint: 'seconds measured' },
+      {
+        path: 'durationSeconds',
+        label: 'Duration',
+        kind: 'int',
+        emptyMeans: '10 (a day with an operation budget)',
+        hint: 'seconds measured',
+      },
       { path: 'totalOps', label: 'Operation budget', kind: 'int', emptyMeans: 'no budget', hint: 'stop after this many operations' },
     ],
   },
   {
     title: 'Worker runtime',
     fields: [
-      { path: 'node', label: 'Node binary', kind: 'text', hint: 'node on PATH, the Node kvscope runs on, or one added with kvscope runtimes add' },
+      {
+        path: 'node',
+        label: 'Node binary',
+        kind: 'text',
+        hint: 'node on PATH, the Node kvscope runs on, or one added with kvscope runtimes add',
+      },
       { path: 'seed', label: 'Seed', kind: 'int', hint: 'the same seed repeats the same keys and ops' },
     ],
   },

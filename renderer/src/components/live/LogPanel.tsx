@@ -28,7 +28,11 @@ export function LogPanel() {
               {errors} error{errors === 1 ? '' : 's'}
             </span>
           )}
-          {warnings > 0 && <span className="count warn">{warnings} warning{warnings === 1 ? '' : 's'}</span>}
+          {warnings > 0 && (
+            <span className="count warn">
+              {warnings} warning{warnings === 1 ? '' : 's'}
+            </span>
+          )}
         </h2>
         <div className="panel-actions">
           <Segmented<Filter>

@@ -14,8 +14,8 @@ export function SaturationWarning() {
   const who = busy.map((w) => `worker ${w.id} (${Math.round(w.elu * PERCENT)}%)`).join(', ');
   return (
     <div className="banner warning" role="alert" data-testid="saturation-warning">
-      <strong>Client saturated:</strong> the event loop of {who} is over {SATURATED_ELU * PERCENT}% busy, so the numbers are
-      limited by the client, not the cluster. Add workers or lower the in-flight count.
+      <strong>Client saturated:</strong> the event loop of {who} is over {SATURATED_ELU * PERCENT}% busy, so the numbers are limited by the
+      client, not the cluster. Add workers or lower the in-flight count.
     </div>
   );
 }

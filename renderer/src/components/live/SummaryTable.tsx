@@ -7,7 +7,6 @@ import { useKv } from '../../store/store';
 import { outcomeOf } from '../../../../app/metrics/outcome';
 import { OUTCOME_CLASS } from './outcomeView';
 
-
 function OpRow({ label, o }: { label: string; o: OpSummary }) {
   return (
     <tr data-testid={`summary-row-${label}`}>
@@ -73,7 +72,9 @@ export function SummaryTable() {
               <th className="num">Not found</th>
               <th className="num">Errors</th>
               <th className="num">Timeouts</th>
-              <th className="num" title="operations that found no connection to the target">Unavailable</th>
+              <th className="num" title="operations that found no connection to the target">
+                Unavailable
+              </th>
             </tr>
           </thead>
           <tbody>

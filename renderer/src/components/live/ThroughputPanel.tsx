@@ -36,7 +36,13 @@ export function ThroughputPanel() {
       testId="throughput-chart"
       bands={bands}
       actions={
-        <Segmented label="throughput split" options={options} value={perNode ? 'node' : 'cluster'} onChange={useKv.getState().setSplit} testIdPrefix="split" />
+        <Segmented
+          label="throughput split"
+          options={options}
+          value={perNode ? 'node' : 'cluster'}
+          onChange={useKv.getState().setSplit}
+          testIdPrefix="split"
+        />
       }
     />
   );

@@ -27,7 +27,11 @@ export function verdictOf(summary: Summary | null, last: LiveSample | null): Ver
     return { label: o.kind, className: OUTCOME_CLASS[o.kind], reason: o.reason };
   }
   if (last && isPartial(last) && last.strength) {
-    return { label: '', className: '', reason: `${last.strength.reporting} of ${last.strength.expected} workers reporting in second ${last.second}` };
+    return {
+      label: '',
+      className: '',
+      reason: `${last.strength.reporting} of ${last.strength.expected} workers reporting in second ${last.second}`,
+    };
   }
   return null;
 }

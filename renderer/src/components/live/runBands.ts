@@ -16,7 +16,10 @@ export function useRunBands(): readonly Band[] {
   const warmup = useWarmupBand();
   const partial = useKv((s) => s.live.partial);
   return useMemo(
-    () => (partial.length === 0 ? warmup : [...warmup, ...partial.map((p): Band => ({ from: p.from, to: p.to, label: PARTIAL_LABEL, tone: 'warn' }))]),
+    () =>
+      partial.length === 0
+        ? warmup
+        : [...warmup, ...partial.map((p): Band => ({ from: p.from, to: p.to, label: PARTIAL_LABEL, tone: 'warn' }))],
     [warmup, partial],
   );
 }

@@ -36,7 +36,12 @@ function FigureTable({ c, rows, fmt, testId }: { c: Comparison; rows: readonly R
             {order.map((i) => {
               const cell = r.cells[i];
               const text = cell ? fmt(cell.mean) : '–';
-              if (i === c.baseline) return <td key={i} className="num">{text}</td>;
+              if (i === c.baseline)
+                return (
+                  <td key={i} className="num">
+                    {text}
+                  </td>
+                );
               const change = fmtChange(r.cells[c.baseline], cell);
               return [
                 <td key={i} className="num">
@@ -60,7 +65,9 @@ export function CompareTables({ c }: { c: Comparison }) {
     <>
       <section className="panel">
         <h2>Throughput, ops/s</h2>
-        <p className="muted">Mean of the measured seconds. Change: Mann-Whitney U over the per-second values; ~ means not significant at p &lt; 0.05.</p>
+        <p className="muted">
+          Mean of the measured seconds. Change: Mann-Whitney U over the per-second values; ~ means not significant at p &lt; 0.05.
+        </p>
         {(c.partialLeftOut ?? []).some((n) => n > 0) && (
           <p className="muted" data-testid="compare-partial">
             Seconds with fewer workers than expected are left out of throughput and p99:{' '}

@@ -25,7 +25,9 @@ export function RepeatSummary({ c }: { c: Comparison }) {
   const total = (rows: readonly Row[]) => rows.find((r) => r.op === 'total');
   return (
     <section className="panel" data-testid="repeat-summary">
-      <h2>{c.runs.length} repeats of {c.runs[0].name}</h2>
+      <h2>
+        {c.runs.length} repeats of {c.runs[0].name}
+      </h2>
       <table className="data">
         <thead>
           <tr>
@@ -42,7 +44,9 @@ export function RepeatSummary({ c }: { c: Comparison }) {
           {line('p99 ms', total(c.p99), fmtMs, c)}
         </tbody>
       </table>
-      <p className="muted">Spread is (max − min) / median. A repeat is an outlier when its modified z-score exceeds 3.5 (needs three or more repeats).</p>
+      <p className="muted">
+        Spread is (max − min) / median. A repeat is an outlier when its modified z-score exceeds 3.5 (needs three or more repeats).
+      </p>
     </section>
   );
 }

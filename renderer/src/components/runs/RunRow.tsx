@@ -59,7 +59,13 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
   return (
     <tr data-testid={`run-row-${id}`} data-status={r.status} data-file={file}>
       <td>
-        <input type="checkbox" checked={selected >= 0} onChange={() => onToggle(file)} aria-label={`pick ${r.scenario} ${id} for comparison`} data-testid={`pick-${id}`} />
+        <input
+          type="checkbox"
+          checked={selected >= 0}
+          onChange={() => onToggle(file)}
+          aria-label={`pick ${r.scenario} ${id} for comparison`}
+          data-testid={`pick-${id}`}
+        />
         {selected === 0 && <span className="badge">base</span>}
       </td>
       <td>{r.createdAt.replace('T', ' ').slice(0, 19)}</td>
@@ -76,20 +82,42 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
       <td className="num">{r.opsPerSec === null ? '' : fmtInt(r.opsPerSec)}</td>
       <td className="num">{r.p99 === null ? '' : fmtMs(r.p99 / US_PER_MS)}</td>
       <td>
-        <span className={`phase ${r.outcome ? OUTCOME_CLASS[r.outcome] : `phase-${r.status}`}`} title={r.reason || undefined} data-testid={`outcome-${id}`}>
+        <span
+          className={`phase ${r.outcome ? OUTCOME_CLASS[r.outcome] : `phase-${r.status}`}`}
+          title={r.reason || undefined}
+          data-testid={`outcome-${id}`}
+        >
           {r.outcome ?? r.status}
         </span>
         {r.reason && CAVEAT_KINDS.has(r.outcome ?? '') && <div className="muted run-reason">{r.reason}</div>}
       </td>
       <td>
-        <input className="label-input" value={label} maxLength={200} onChange={(e) => setLabel(e.target.value)} onBlur={saveLabel} placeholder="add a label" data-testid={`label-${id}`} />
+        <input
+          className="label-input"
+          value={label}
+          maxLength={200}
+          onChange={(e) => setLabel(e.target.value)}
+          onBlur={saveLabel}
+          placeholder="add a label"
+          data-testid={`label-${id}`}
+        />
       </td>
       <td className="row-actions">
-        <button type="button" disabled={!canOpen} title={canOpen ? undefined : 'a run is live; open it when it has ended'} onClick={open} data-testid={`open-${id}`}>
+        <button
+          type="button"
+          disabled={!canOpen}
+          title={canOpen ? undefined : 'a run is live; open it when it has ended'}
+          onClick={open}
+          data-testid={`open-${id}`}
+        >
           Open
         </button>
-        <button type="button" onClick={() => exportAs('run-file')}>Run file</button>
-        <button type="button" onClick={() => exportAs('run-seconds')}>CSV</button>
+        <button type="button" onClick={() => exportAs('run-file')}>
+          Run file
+        </button>
+        <button type="button" onClick={() => exportAs('run-seconds')}>
+          CSV
+        </button>
         {r.target === 'builtin-kv' && (
           <button type="button" onClick={() => exportAs('run-bench')} title="the original benchmark's candlestick CSV">
             Bench CSV
@@ -100,7 +128,9 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
             <button type="button" className="danger" onClick={remove} data-testid={`confirm-delete-${id}`}>
               Delete for good
             </button>
-            <button type="button" onClick={() => setConfirming(false)}>Keep</button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Keep
+            </button>
           </>
         ) : (
           <button type="button" onClick={() => setConfirming(true)} data-testid={`delete-${id}`}>

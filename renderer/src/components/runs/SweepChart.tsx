@@ -34,7 +34,14 @@ export function SweepChart({ setting, values, c }: Props) {
         <Tooltip isAnimationActive={false} />
         <Legend />
         <Line yAxisId="ops" dataKey="ops" name="ops/s (all ops)" stroke={OPS_COLOR} isAnimationActive={false} />
-        <Line yAxisId="p99" dataKey="p99" name="p99 ms (mean of seconds)" stroke={P99_COLOR} strokeDasharray="6 3" isAnimationActive={false} />
+        <Line
+          yAxisId="p99"
+          dataKey="p99"
+          name="p99 ms (mean of seconds)"
+          stroke={P99_COLOR}
+          strokeDasharray="6 3"
+          isAnimationActive={false}
+        />
       </LineChart>
     </section>
   );

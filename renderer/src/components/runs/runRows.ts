@@ -15,7 +15,8 @@ const ORDER: Record<SortKey, (a: RunListItem, b: RunListItem) => number> = {
 /** Runs whose scenario, target, status, outcome, label or id contain the filter text, in the chosen order. */
 export function visibleRuns(runs: readonly RunListItem[], filter: string, sort: SortKey): RunListItem[] {
   const needle = filter.trim().toLowerCase();
-  const hit = (r: RunListItem) => needle === '' || [r.scenario, r.target, r.status, r.outcome ?? '', r.label, r.id, r.file].some((t) => t.toLowerCase().includes(needle));
+  const hit = (r: RunListItem) =>
+    needle === '' || [r.scenario, r.target, r.status, r.outcome ?? '', r.label, r.id, r.file].some((t) => t.toLowerCase().includes(needle));
   return runs.filter(hit).sort(ORDER[sort]);
 }
 

@@ -90,7 +90,9 @@ export class RecordStream {
     if (!this.pass.hasNextPage()) {
       if (this.passRecords === 0) {
         this.pass = undefined;
-        throw new Error(`${this.kind} of ${this.t.namespace}.${this.t.set} found no records${this.kind === 'query' ? ` with ${QUERY_BIN} in [${this.t.queryFrom}, ${this.t.queryTo}]` : ''}: prefill the set (target.prefill) or point the scenario at a set with data`);
+        throw new Error(
+          `${this.kind} of ${this.t.namespace}.${this.t.set} found no records${this.kind === 'query' ? ` with ${QUERY_BIN} in [${this.t.queryFrom}, ${this.t.queryTo}]` : ''}: prefill the set (target.prefill) or point the scenario at a set with data`,
+        );
       }
       this.pass = undefined;
     }

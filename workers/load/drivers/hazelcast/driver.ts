@@ -53,12 +53,18 @@ class HazelcastDriver implements Driver {
         },
       });
     } catch (err) {
-      throw new Error(`cannot connect to hazelcast cluster "${t.clusterName}" at ${members.join(', ')} within ${t.connectTimeoutMs} ms (target.connectTimeoutMs): ${describe(err)}`, { cause: err });
+      throw new Error(
+        `cannot connect to hazelcast cluster "${t.clusterName}" at ${members.join(', ')} within ${t.connectTimeoutMs} ms (target.connectTimeoutMs): ${describe(err)}`,
+        { cause: err },
+      );
     }
     this.map = await this.client.getMap<string, string>(t.map);
     this.members = new MemberCounts(this.client, WRITE_OPS.hazelcast);
     const n = this.client.getCluster().getMembers().length;
-    this.ctx.log('info', `connected to hazelcast cluster "${t.clusterName}": ${n} member(s), smart routing ${t.smartRouting ? 'on' : 'off'}, automated pipelining ${t.autoPipelining ? `on (${t.pipeliningThresholdBytes} B)` : 'off'}`);
+    this.ctx.log(
+      'info',
+      `connected to hazelcast cluster "${t.clusterName}": ${n} member(s), smart routing ${t.smartRouting ? 'on' : 'off'}, automated pipelining ${t.autoPipelining ? `on (${t.pipeliningThresholdBytes} B)` : 'off'}`,
+    );
   }
 
   run(op: string, key: string): Promise<unknown> {

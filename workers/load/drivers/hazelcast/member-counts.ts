@@ -48,7 +48,12 @@ export class MemberCounts {
 
   /** This second's counts per member (by address), and a fresh start. */
   drain(): TickNode[] {
-    const addresses = new Map(this.client.getCluster().getMembers().map((m) => [m.uuid.toString(), m.address.toString()]));
+    const addresses = new Map(
+      this.client
+        .getCluster()
+        .getMembers()
+        .map((m) => [m.uuid.toString(), m.address.toString()]),
+    );
     const byId = new Map<string, TickNode>();
     for (const [owner, c] of this.counts) {
       const uuid = owner === null ? UNKNOWN : owner.toString();
