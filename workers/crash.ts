@@ -1,5 +1,5 @@
 import type { Fatal } from '../app/protocol/fatal';
-import { errorMessage } from './targets/ipc';
+import { errorMessage } from '../app/error-message';
 
 /**
  * The crash path every child entry shares. An exception nobody caught, or a

@@ -19,6 +19,16 @@ export interface ChildExit {
   requested: boolean;
 }
 
+/** How a child ended, with the tail of its stderr to explain a crash. */
+export type ChildEnd = ChildExit & { stderr: string };
+
+export interface ChildEvents {
+  /** A message as the child sent it; the owner validates it against its protocol. */
+  message: [unknown];
+  'spawn-error': [Error];
+  exit: [ChildEnd];
+}
+
 export interface ForkOptions {
   execPath: string;
   env?: NodeJS.ProcessEnv;
@@ -30,7 +40,7 @@ export interface ForkOptions {
  * (the caller's message), then SIGKILLs it after STOP_GRACE_MS. 'exit' is
  * emitted exactly once, on every path.
  */
-export class ManagedChild extends EventEmitter {
+export class ManagedChild extends EventEmitter<ChildEvents> {
   private proc: ChildProcess | undefined;
   private exited: ChildExit | undefined;
   private stopping = false;

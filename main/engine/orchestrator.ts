@@ -1,3 +1,4 @@
+import { errorMessage } from '../../app/error-message';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Sample } from '../../app/metrics/sample';
@@ -25,11 +26,17 @@ const FLUSH_INTERVAL_MS = 100;
 /** The monitor's last reading after the load may take this long (one INFO round trip per node). */
 const FINAL_POLL_TIMEOUT_MS = 2000;
 
-/**
- * One run of one scenario. It only emits: 'header', 'phase', 'sample', 'log',
- * 'summary'. Files, terminals and windows are listeners.
- */
-export class Run extends EventEmitter {
+export interface RunEvents {
+  header: [header: RunHeader];
+  phase: [mark: PhaseMark];
+  sample: [sample: Sample];
+  log: [entry: LogEntry];
+  /** Emitted last, once. */
+  summary: [summary: Summary];
+}
+
+/** One run of one scenario. It only emits (RunEvents): files, terminals and windows are listeners. */
+export class Run extends EventEmitter<RunEvents> {
   readonly id = randomUUID();
   phase: Phase = 'starting';
   // Built as samples arrive, so main's memory stays flat however long the run (the file keeps every second).
@@ -134,7 +141,7 @@ export class Run extends EventEmitter {
       await this.servers.pollNow(FINAL_POLL_TIMEOUT_MS);
       merger.flush(Date.now(), { force: true });
     } catch (err) {
-      if (!(err instanceof StopRequested)) this.fail(err instanceof Error ? err.message : String(err));
+      if (!(err instanceof StopRequested)) this.fail(errorMessage(err));
     } finally {
       timers.forEach((t) => clearTimeout(t));
       await this.pool?.waitExit(STOP_GRACE_MS);
@@ -180,19 +187,19 @@ export class Run extends EventEmitter {
   }
 
   private wirePool(pool: WorkerPool): void {
-    pool.on('log', (id: number, level: LogEntry['level'], message: string) => this.log(level, `worker ${id}`, message));
-    pool.on('finished', (id: number, last: number) => {
+    pool.on('log', (id, level, message) => this.log(level, `worker ${id}`, message));
+    pool.on('finished', (id, last) => {
       this.finishedWorkers++;
       this.merger?.finished(id, last);
       this.wakeup?.();
     });
-    pool.on('died', (id: number, description: string) => {
+    pool.on('died', (id, description) => {
       // A worker that ends unasked before its last tick leaves the rest of the run short of its load.
       if (!this.stopRequested) this.lostWorkers.push({ id, second: this.merger?.missingFrom(id) ?? 0 });
       this.log('error', 'main', description);
     });
-    pool.on('fatal', (id: number, message: string) => this.log('error', `worker ${id}`, message));
-    pool.on('gone', (id: number) => {
+    pool.on('fatal', (id, message) => this.log('error', `worker ${id}`, message));
+    pool.on('gone', (id) => {
       this.merger?.died(id);
       if (this.merger?.allDone && this.finishedWorkers === 0 && !this.stopRequested) {
         this.fail('every worker died before the run ended');

@@ -1,6 +1,4 @@
-import type { Sample } from '../../app/metrics/sample';
 import type { Summary } from '../../app/metrics/summary';
-import type { LogEntry, PhaseMark } from '../../app/run/format';
 import { LIVE_LOG_CAP, LIVE_SAMPLE_CAP } from '../../app/metrics/limits';
 import { CATALOG } from '../../app/scenario/catalog';
 import { redactScenario } from '../../app/scenario/secrets';
@@ -16,6 +14,7 @@ import { representatives } from '../../app/plan/representatives';
 import { MAX_RUNS } from '../../app/stats/compare';
 import { RunLibrary } from '../library/run-library';
 import { recordRun } from './run-recorder';
+import { errorMessage } from '../../app/error-message';
 
 export type PushListener = <P extends PushChannel>(channel: P, data: Pushes[P]) => void;
 
@@ -108,16 +107,16 @@ export class RunController implements BridgeHandlers {
     this.state = { run: info, phase: 'starting', samples: [], logs: [], summary: null, file: null };
     const file = recordRun(run, { dir: this.runsDir });
     this.push('runStarted', info);
-    run.on('phase', (m: PhaseMark) => {
+    run.on('phase', (m) => {
       this.state.phase = m.phase;
       this.push('phase', { ...m, runId: run.id });
     });
-    run.on('sample', (s: Sample) => {
+    run.on('sample', (s) => {
       const live = toLiveSample(s);
       capPush(this.state.samples, live, LIVE_SAMPLE_CAP);
       this.push('sample', { ...live, runId: run.id });
     });
-    run.on('log', (l: LogEntry) => {
+    run.on('log', (l) => {
       capPush(this.state.logs, l, LIVE_LOG_CAP);
       this.push('log', { ...l, runId: run.id });
     });
@@ -181,7 +180,7 @@ export class RunController implements BridgeHandlers {
       try {
         l(channel, data);
       } catch (err) {
-        process.stderr.write(`kvscope: a ${channel} push failed: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.stderr.write(`kvscope: a ${channel} push failed: ${errorMessage(err)}\n`);
       }
     }
   }

@@ -1,7 +1,5 @@
 import { dirname } from 'node:path';
-import type { Sample } from '../../app/metrics/sample';
-import type { Summary } from '../../app/metrics/summary';
-import type { LogEntry, PhaseMark, RunHeader, RunLine } from '../../app/run/format';
+import type { LogEntry, RunLine } from '../../app/run/format';
 import { RunWriteError, RunWriter } from '../../app/run/writer';
 import { lowSpaceWarning } from './free-space';
 import type { Run } from './orchestrator';
@@ -55,7 +53,7 @@ export function recordRun(run: Run, target: { file?: string; dir: string }, hook
       if (writer) writer.append(line);
       else early.push(line);
     });
-  run.on('header', (h: RunHeader) =>
+  run.on('header', (h) =>
     guarded(() => {
       const file = target.file ?? pathInside(target.dir, runFileName(h.scenario.name, h.id, new Date(h.createdAt)));
       writer = new RunWriter(file);
@@ -66,10 +64,10 @@ export function recordRun(run: Run, target: { file?: string; dir: string }, hook
       for (const l of early.splice(0)) writer.append(l);
     }),
   );
-  run.on('phase', (p: PhaseMark) => write({ type: 'phase', data: p }));
-  run.on('log', (l: LogEntry) => write({ type: 'log', data: l }));
-  run.on('sample', (s: Sample) => write({ type: 'sample', data: s }));
-  run.on('summary', (s: Summary) => {
+  run.on('phase', (p) => write({ type: 'phase', data: p }));
+  run.on('log', (l) => write({ type: 'log', data: l }));
+  run.on('sample', (s) => write({ type: 'sample', data: s }));
+  run.on('summary', (s) => {
     ended = true;
     write({ type: 'summary', data: s });
     guarded(() => writer?.close());

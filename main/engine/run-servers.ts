@@ -1,3 +1,4 @@
+import { errorMessage } from '../../app/error-message';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import type { Endpoint } from '../../app/protocol/worker';
 import type { LogEntry } from '../../app/run/format';
@@ -12,8 +13,6 @@ export interface ServerHooks {
   /** A server the run depends on died: the run fails. */
   fail(message: string): void;
 }
-
-type Exit = { code: number | null; signal: string | null };
 
 /**
  * Everything a run starts besides its workers: a built-in server, a local
@@ -67,9 +66,9 @@ export class RunServers {
     if (t.external) return { host: t.host, port: t.port };
     const runner = new TargetRunner(t);
     this.target = runner;
-    runner.on('node-stats', (n: NodeCounters[]) => this.hooks.nodeStats(n));
+    runner.on('node-stats', (n) => this.hooks.nodeStats(n));
     runner.on('log', (level, message) => this.hooks.log(level, 'target', message));
-    runner.on('exit', (e: Exit) => this.hooks.fail(`${t.kind} server exited during the run (code ${e.code}, signal ${e.signal})`));
+    runner.on('exit', (e) => this.hooks.fail(`${t.kind} server exited during the run (code ${e.code}, signal ${e.signal})`));
     return runner.start(node.path, childEnv(node));
   }
 
@@ -93,9 +92,7 @@ export class RunServers {
     const keeper = new TargetRunner(this.t, 'workers/local/main');
     this.local = keeper;
     keeper.on('log', (level, message) => this.hooks.log(level, 'local cluster', message));
-    keeper.on('exit', (e: Exit) =>
-      this.hooks.fail(`the local cluster's keeper exited during the run (code ${e.code}, signal ${e.signal})`),
-    );
+    keeper.on('exit', (e) => this.hooks.fail(`the local cluster's keeper exited during the run (code ${e.code}, signal ${e.signal})`));
     const seed = await keeper.start(node.path, childEnv(node));
     this.hooks.log('info', 'main', `local ${what} ready (seed ${seed.host}:${seed.port}, server pids ${keeper.pids.join(', ')})`);
     return seed;
@@ -113,9 +110,9 @@ export class RunServers {
   private async startMonitor(node: NodeBinary, target: Target): Promise<void> {
     const monitor = new TargetRunner(target, 'workers/monitor/main');
     this.monitor = monitor;
-    monitor.on('node-stats', (n: NodeCounters[]) => this.hooks.nodeStats(n));
+    monitor.on('node-stats', (n) => this.hooks.nodeStats(n));
     monitor.on('log', (level, message) => this.hooks.log(level, 'monitor', message));
-    monitor.on('exit', (e: Exit) => {
+    monitor.on('exit', (e) => {
       this.hooks.log(
         'warn',
         'monitor',
@@ -125,7 +122,7 @@ export class RunServers {
     try {
       await monitor.start(node.path, childEnv(node));
     } catch (err) {
-      this.hooks.log('warn', 'monitor', `no per-node statistics in this run: ${err instanceof Error ? err.message : String(err)}`);
+      this.hooks.log('warn', 'monitor', `no per-node statistics in this run: ${errorMessage(err)}`);
     }
   }
 }

@@ -6,7 +6,8 @@ import type { Endpoint } from '../../app/protocol/worker';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import type { Target } from '../../app/scenario/targets';
 import { makeOwnedTempDir } from '../../app/host/temp-dirs';
-import { ManagedChild, STOP_GRACE_MS } from './child';
+import type { LogLine } from '../../app/protocol/worker';
+import { ManagedChild, STOP_GRACE_MS, type ChildEnd } from './child';
 import { entryPath, type EntryName } from './entries';
 
 /** A built-in server that does not listen within this long has failed to start. */
@@ -24,13 +25,20 @@ const CHILD_NAMES: Record<EntryName, string> = {
   'workers/load/worker': 'worker',
 };
 
+export interface TargetRunnerEvents {
+  'node-stats': [nodes: NodeCounters[]];
+  log: [level: LogLine['level'], message: string];
+  /** The child ended without being asked to (after it was started). */
+  exit: [end: ChildEnd];
+}
+
 /**
  * Starts one of kvscope's own servers as a child process and relays its
- * per-node counters. Events: 'node-stats' (NodeCounters[]), 'log', 'exit'.
- * The cluster monitor of an external target (Aerospike) speaks the same
- * protocol and runs through this class too, from its own entry.
+ * per-node counters (TargetRunnerEvents). The cluster monitor of an external
+ * target (Aerospike) speaks the same protocol and runs through this class
+ * too, from its own entry.
  */
-export class TargetRunner extends EventEmitter {
+export class TargetRunner extends EventEmitter<TargetRunnerEvents> {
   private readonly child: ManagedChild;
   private readonly workDir = makeOwnedTempDir('target');
   private stopped = false;
@@ -62,7 +70,7 @@ export class TargetRunner extends EventEmitter {
         clearTimeout(timer);
         fn();
       };
-      this.child.on('message', (raw: unknown) => {
+      this.child.on('message', (raw) => {
         const d = decodeMessage(FromTargetSchema, raw);
         if (!d.ok) return this.emit('log', 'warn', `target sent a bad message: ${d.reason}`);
         const m = d.msg;
@@ -85,7 +93,7 @@ export class TargetRunner extends EventEmitter {
           }
         }
       });
-      this.child.on('exit', (e: { code: number | null; signal: string | null; requested: boolean; stderr: string }) => {
+      this.child.on('exit', (e) => {
         settle(() => reject(new Error(`${this.target.kind} exited before it was ready (code ${e.code}, signal ${e.signal}) ${e.stderr}`)));
         if (!e.requested && !this.stopped) this.emit('exit', e);
       });

@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { decodeMessage } from '../../app/protocol/envelope';
 import { FromWorkerSchema, type Endpoint, type ToWorker } from '../../app/protocol/worker';
+import type { Tick } from '../../app/metrics/tick';
+import type { LogLine } from '../../app/protocol/worker';
 import type { Scenario } from '../../app/scenario/schema';
-import { ManagedChild, type ChildExit } from './child';
+import { ManagedChild } from './child';
 import { entryPath } from './entries';
 
 export interface WorkerInfo {
@@ -11,13 +13,21 @@ export interface WorkerInfo {
   versions: Record<string, string>;
 }
 
-/**
- * The load workers of one run. Relays their validated messages as events:
- * 'ready' (id, WorkerInfo), 'tick' (Tick), 'log' (id, level, message),
- * 'finished' (id, lastSecond), 'fatal' (id, message), 'died' (id, description) when it ended without
- * being asked to, and 'gone' (id) whenever its process has exited.
- */
-export class WorkerPool extends EventEmitter {
+/** Every event carries the worker's id first, except 'tick', whose Tick names its worker. */
+export interface WorkerPoolEvents {
+  ready: [id: number, info: WorkerInfo];
+  tick: [tick: Tick];
+  log: [id: number, level: LogLine['level'], message: string];
+  finished: [id: number, lastSecond: number];
+  fatal: [id: number, message: string];
+  /** It ended without being asked to, before 'finished' or 'fatal'. */
+  died: [id: number, description: string];
+  /** Its process has exited, on every path. */
+  gone: [id: number];
+}
+
+/** The load workers of one run. Relays their validated messages as events (WorkerPoolEvents). */
+export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
   private readonly children: ManagedChild[] = [];
   private readonly finished = new Set<number>();
 
@@ -38,8 +48,8 @@ export class WorkerPool extends EventEmitter {
     for (let id = 0; id < this.size; id++) {
       const child = new ManagedChild(`worker ${id}`, entry);
       this.children.push(child);
-      child.on('message', (raw: unknown) => this.onMessage(id, raw));
-      child.on('exit', (e: ChildExit & { stderr: string }) => {
+      child.on('message', (raw) => this.onMessage(id, raw));
+      child.on('exit', (e) => {
         this.emit('gone', id);
         if (e.requested || this.finished.has(id)) return;
         const how = e.signal ? `killed by ${e.signal}` : `exited with code ${e.code}`;

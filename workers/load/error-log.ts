@@ -1,3 +1,4 @@
+import { errorMessage } from '../../app/error-message';
 /** A message seen again within this long is counted, not logged again. */
 export const ERROR_REPEAT_MS = 10_000;
 /** Distinct messages remembered; beyond this, new ones are only counted. */
@@ -13,7 +14,7 @@ export class ErrorLog {
 
   constructor(
     private readonly log: (message: string) => void,
-    private readonly describe: (err: unknown) => string = (err) => (err instanceof Error ? err.message : String(err)),
+    private readonly describe: (err: unknown) => string = errorMessage,
   ) {}
 
   record(op: string, err: unknown, timeout: boolean, now = Date.now()): void {

@@ -1,9 +1,9 @@
-import { decodeMessage } from '../../app/protocol/envelope';
 import { ToTargetSchema } from '../../app/protocol/target';
 import { parseSeedHosts } from '../../app/scenario/aerospike-target';
 import { TargetSchema } from '../../app/scenario/targets';
-import { installCrashHandlers, sendFatalAndExit } from '../crash';
-import { errorMessage, logToMain, sendToMain } from '../targets/ipc';
+import { runChild } from '../child-entry';
+import { errorMessage } from '../../app/error-message';
+import { logToMain, sendToMain } from '../targets/ipc';
 import type { Poller } from './poller';
 
 /**
@@ -17,43 +17,37 @@ import type { Poller } from './poller';
 const POLL_INTERVAL_MS = 1000;
 
 let poller: Poller | undefined;
+let seed: { host: string; port: number } | undefined;
 let timer: NodeJS.Timeout | undefined;
 let polling: Promise<void> | undefined;
 
-if (!process.send) {
-  console.error('kvscope monitor: start me with child_process.fork (an IPC channel is required)');
-  process.exit(1);
-}
-
-process.on('SIGINT', () => {});
-process.on('SIGTERM', () => stop());
-process.on('disconnect', () => stop());
-installCrashHandlers('monitor', halt);
-process.on('message', (raw: unknown) => {
-  const d = decodeMessage(ToTargetSchema, raw);
-  if (!d.ok) return logToMain('warn', `monitor ignored a message: ${d.reason}`);
-  const m = d.msg;
-  switch (m.type) {
-    case 'start':
-      return void start(m.data.target);
-    case 'poll':
-      return void pollNow();
-    case 'stop':
-      return stop();
-    default: {
-      const unknown: never = m;
-      logToMain('warn', `monitor ignored a message of unknown type ${(unknown as { type: string }).type}`);
+// A poller holds no servers: every stop is immediate, even during a slow connect.
+const child = runChild({
+  name: 'monitor',
+  schema: ToTargetSchema,
+  onMessage(m) {
+    switch (m.type) {
+      case 'start':
+        return child.start(() => start(m.data.target), announce);
+      case 'poll':
+        return void pollNow();
+      case 'stop':
+        return child.stop('message');
+      default: {
+        const unknown: never = m;
+        logToMain('warn', `monitor ignored a message of unknown type ${(unknown as { type: string }).type}`);
+      }
     }
-  }
+  },
+  stop: halt,
+  cleanup: halt,
 });
 
 async function start(raw: unknown): Promise<void> {
-  if (poller) return logToMain('warn', 'monitor ignored a second start');
   const parsed = TargetSchema.safeParse(raw);
-  if (!parsed.success) return fatal(`monitor: bad target: ${parsed.error.message}`);
+  if (!parsed.success) throw new Error(`monitor: bad target: ${parsed.error.message}`);
   const t = parsed.data;
   const log = (level: 'info' | 'warn', message: string): void => logToMain(level, message);
-  let seed: { host: string; port: number };
   // Each poller loads its client library only when its kind is monitored (the
   // aerospike binding, say, need not load on a machine that only runs Redis).
   if (t.kind === 'aerospike') {
@@ -65,14 +59,13 @@ async function start(raw: unknown): Promise<void> {
     const { RedisPoller } = require('./redis-poller') as typeof import('./redis-poller');
     poller = new RedisPoller(t, log);
     seed = { host: t.host, port: t.port };
-  } else return fatal(`monitor: ${t.kind} targets have no monitor`);
-  try {
-    await poller.connect();
-  } catch (err) {
-    return fatal(errorMessage(err));
-  }
+  } else throw new Error(`monitor: ${t.kind} targets have no monitor`);
+  await poller.connect();
   await tick();
-  sendToMain({ type: 'ready', data: { host: seed.host, port: seed.port, pids: [process.pid] } });
+}
+
+function announce(): void {
+  if (seed) sendToMain({ type: 'ready', data: { host: seed.host, port: seed.port, pids: [process.pid] } });
   timer = setInterval(() => void tick(), POLL_INTERVAL_MS);
 }
 
@@ -91,16 +84,6 @@ function tick(): Promise<void> {
 async function pollNow(): Promise<void> {
   await polling;
   await tick();
-}
-
-function stop(): void {
-  if (timer) clearInterval(timer);
-  poller?.close();
-  process.exit(0);
-}
-
-function fatal(message: string): void {
-  sendFatalAndExit(message, 1, halt);
 }
 
 function halt(): void {

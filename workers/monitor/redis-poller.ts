@@ -3,6 +3,7 @@ import { redisCounters } from '../../app/metrics/redis-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { isRedisCluster, type RedisSettings } from '../../app/scenario/redis-target';
 import type { Poller } from './poller';
+import { errorMessage } from '../../app/error-message';
 
 /** A node must answer INFO within this, so one stalled master cannot hold up the others' second. */
 const INFO_TIMEOUT_MS = 800;
@@ -52,8 +53,7 @@ export class RedisPoller implements Poller {
       if (this.failing.delete(id)) this.log('info', `redis ${id} answers INFO again`);
       return { id, address: id, ...redisCounters(sections.join('\n')) };
     } catch (err) {
-      if (!this.failing.has(id))
-        this.log('warn', `redis ${id}: statistics unavailable: ${err instanceof Error ? err.message : String(err)}`);
+      if (!this.failing.has(id)) this.log('warn', `redis ${id}: statistics unavailable: ${errorMessage(err)}`);
       this.failing.add(id);
       return undefined;
     }

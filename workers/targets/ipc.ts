@@ -17,7 +17,3 @@ export function sendToMain(m: FromTarget, done?: () => void): void {
 export function logToMain(level: 'info' | 'warn' | 'error', message: string): void {
   sendToMain({ type: 'log', data: { level, message } });
 }
-
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

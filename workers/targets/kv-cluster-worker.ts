@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { KV_WORKER_CONFIG_ENV, KvWorkerConfigSchema, type FromKvWorker } from './cluster-messages';
 import { KV_COUNTERS, newCounters, nodeSnapshot } from './counters';
-import { errorMessage } from './ipc';
+import { errorMessage } from '../../app/error-message';
 import { kvHandler } from './kv-handler';
 import { syncStore } from './kv-store';
 import { listen } from './listen';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { count, type RequestCounters } from './counters';
 import type { KvStore } from './kv-store';
-import { errorMessage } from './ipc';
+import { errorMessage } from '../../app/error-message';
 
 /** Keys become file names: this keeps them inside the data folder and portable. */
 export const KEY_PATTERN = /^[a-z0-9_-]{1,200}$/;

@@ -1,6 +1,7 @@
 import type { ConfigOptions } from 'aerospike';
 import { parseSeedHosts } from '../../../../app/scenario/aerospike-target';
 import type { Target } from '../../../../app/scenario/targets';
+import { errorMessage } from '../../../../app/error-message';
 
 export type AerospikeSettings = Extract<Target, { kind: 'aerospike' }>;
 
@@ -59,7 +60,7 @@ export function codeOf(err: unknown): number | undefined {
 /** A connect failure in words a user can act on; the password never appears. */
 export function connectError(t: AerospikeSettings, err: unknown): Error {
   const code = codeOf(err);
-  const raw = err instanceof Error ? err.message : String(err);
+  const raw = errorMessage(err);
   let why: string;
   if (code !== undefined && AUTH_CODES.includes(code)) {
     why = `authentication failed for user "${t.user ?? ''}" (code ${code}): check target.user and target.password`;
@@ -74,7 +75,7 @@ export function connectError(t: AerospikeSettings, err: unknown): Error {
 /** One failed command, for the error log: the client's message and its result code. */
 export function describeError(err: unknown, password: string | undefined): string {
   const code = codeOf(err);
-  const raw = err instanceof Error ? err.message : String(err);
+  const raw = errorMessage(err);
   return scrub(code === undefined ? raw : `${raw} (code ${code})`, password);
 }
 
