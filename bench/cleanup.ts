@@ -1,3 +1,4 @@
+import { errorMessage } from '../app/error-message';
 /**
  * Everything the benchmark starts (redis-server, kvscope workers, the bare
  * loop, redis-benchmark) registers an immediate, synchronous kill here, so no
@@ -65,7 +66,7 @@ export function runBench(name: string, main: () => Promise<number>, print: (line
   main().then(
     (code) => process.exit(code),
     (err: unknown) => {
-      print(`\n${name} failed: ${err instanceof Error ? err.message : String(err)}`);
+      print(`\n${name} failed: ${errorMessage(err)}`);
       killAll();
       process.exit(EXIT_FAILED);
     },

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { FromBare } from './bare-protocol';
+import { errorMessage } from '../app/error-message';
 
 export interface ClosedLoopSettings {
   inFlight: number;
@@ -67,7 +68,7 @@ export function bareChild<T>(parse: (raw: unknown) => T | undefined, run: (start
     started = true;
     run(start).then(
       (m) => send(m, 0),
-      (err: unknown) => send({ type: 'fatal', data: { message: err instanceof Error ? err.message : String(err) } }, 1),
+      (err: unknown) => send({ type: 'fatal', data: { message: errorMessage(err) } }, 1),
     );
   });
 }

@@ -1,4 +1,5 @@
-import { fmtInt, table } from '../main/cli/format';
+import { fmtInt } from '../app/report/numbers';
+import { table } from '../main/cli/format';
 import type { BareResult } from './bare-protocol';
 import type { KvscopeResult } from './run-kvscope';
 import { combine, type RedisBenchmarkResult } from './run-redis-benchmark';

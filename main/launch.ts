@@ -7,6 +7,7 @@ import { packageRoot } from './engine/entries';
 import { defaultRunsDir } from './library/paths';
 import { printError, printLine } from './cli/terminal';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from './serve/server';
+import { errorMessage } from '../app/error-message';
 
 /**
  * What `npm start` runs after a build: the desktop window when Electron's
@@ -48,7 +49,7 @@ function launchBrowserTwin(reason: string): void {
   }).then(
     (code) => (process.exitCode = code),
     (err: unknown) => {
-      printError(`kvscope: ${(err as Error).message}`);
+      printError(`kvscope: ${errorMessage(err)}`);
       process.exitCode = EXIT_FAILED;
     },
   );

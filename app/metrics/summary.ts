@@ -1,16 +1,8 @@
-import {
-  createHistogram,
-  cumulativeBuckets,
-  decodeHistogram,
-  latencyStats,
-  type Buckets,
-  type Histogram,
-  type LatencyStats,
-} from './histogram';
+import { createHistogram, type Buckets, type LatencyStats } from './histogram';
+import { OpAcc } from './op-accumulator';
 import { isPartial, type Sample } from './sample';
 import { decideOutcome, statusFor, type LostNode, type LostWorker, type Outcome, type RunStatus } from './outcome';
 import { clientSaturated, SATURATED_ELU } from './limits';
-import { Tally } from './tally';
 
 export { SATURATED_ELU };
 export type { RunStatus };
@@ -172,48 +164,6 @@ export class SummaryBuilder {
   dispose(): void {
     for (const acc of this.ops.values()) acc.hist.destroy();
   }
-}
-
-/** One op type's counts, merged histogram and tally of per-second throughputs. */
-class OpAcc {
-  readonly hist: Histogram = createHistogram();
-  private readonly c = { ops: 0, errors: 0, timeouts: 0, notFound: 0, unavailable: 0 };
-  private readonly perSecond = new Tally();
-
-  constructor(zeroSeconds = 0) {
-    this.perSecond.add(0, zeroSeconds);
-  }
-
-  addSecond(
-    o: { count: number; errors: number; timeouts: number; notFound: number; unavailable?: number; hist: string } | undefined,
-  ): void {
-    if (!o) return this.perSecond.add(0);
-    this.addCounts(o.count, o.errors, o.timeouts, o.notFound, o.count);
-    this.addUnavailable(o.unavailable);
-    addEncoded(this.hist, o.hist);
-  }
-
-  addUnavailable(n: number | undefined): void {
-    this.c.unavailable += n ?? 0;
-  }
-
-  addCounts(ops: number, errors: number, timeouts: number, notFound: number, perSecond: number): void {
-    this.c.ops += ops;
-    this.c.errors += errors;
-    this.c.timeouts += timeouts;
-    this.c.notFound += notFound;
-    this.perSecond.add(perSecond);
-  }
-
-  summary(h: Histogram = this.hist): OpSummary {
-    return { ...this.c, opsPerSec: this.perSecond.spread(), latency: latencyStats(h), buckets: cumulativeBuckets(h) };
-  }
-}
-
-function addEncoded(into: Histogram, encoded: string): void {
-  const h = decodeHistogram(encoded);
-  into.add(h);
-  h.destroy();
 }
 
 export function spread(xs: readonly number[]): Spread {

@@ -6,6 +6,7 @@ import type { RunFacts } from './format';
 import { HEADER_MAX_BYTES, headerFromLine, lineTooLong, RunFileError } from './parser';
 import { openRegularFile, withinTime } from './regular-file';
 import { issuesText, SummarySchema } from './schema';
+import { errorMessage } from '../error-message';
 
 /**
  * A run at a glance, for listing a folder of runs: read from the file's
@@ -150,7 +151,7 @@ async function readInfo(path: string): Promise<RunFileInfo> {
     };
   } catch (err) {
     if (err instanceof RunFileError) throw err;
-    throw new RunFileError(path, `cannot read: ${(err as Error).message}`);
+    throw new RunFileError(path, `cannot read: ${errorMessage(err)}`);
   } finally {
     await fh.close();
   }

@@ -4,6 +4,7 @@ import { RUN_FORMAT, RUN_FORMAT_VERSION, type LogEntry, type PhaseMark, type Run
 import { migrateHeader, sampleMigration, type RawRecord } from './migrate';
 import { redactScenario } from '../scenario/secrets';
 import { HeaderEnvelopeSchema, isRecordType, issuesText, RECORD_SCHEMAS, RunHeaderSchema } from './schema';
+import { errorMessage } from '../error-message';
 
 /** A header is a scenario and the environment: a few KB. A longer first line is not a run header. */
 export const HEADER_MAX_BYTES = 1024 * 1024;
@@ -74,7 +75,7 @@ export function headerFromLine(text: string, path: string): { header: RunHeader;
   try {
     migrated = migrateHeader(data);
   } catch (err) {
-    throw new RunFileError(path, `header (format ${version}): ${(err as Error).message}`);
+    throw new RunFileError(path, `header (format ${version}): ${errorMessage(err)}`);
   }
   const checked = RunHeaderSchema.safeParse(migrated);
   if (!checked.success) throw new RunFileError(path, `header (format ${version}) is damaged: ${issuesText(checked.error)}`);
@@ -160,7 +161,7 @@ export class RunParser {
       try {
         value = this.migrateSample(value as RawRecord);
       } catch (err) {
-        this.fail(lineNo, `(sample) cannot be brought from format ${this.writtenVersion}: ${(err as Error).message}`);
+        this.fail(lineNo, `(sample) cannot be brought from format ${this.writtenVersion}: ${errorMessage(err)}`);
       }
     }
     const checked = RECORD_SCHEMAS[type].safeParse(value);

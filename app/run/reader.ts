@@ -3,6 +3,7 @@ import { summarize } from '../metrics/summary';
 import type { RunFile, RunHeader } from './format';
 import { LineSplitter } from './lines';
 import { lineTooLong, maxLineBytes, RunFileError, RunParser, type ParsedRun } from './parser';
+import { errorMessage } from '../error-message';
 
 export type { RunFile };
 export { RunFileError };
@@ -33,7 +34,7 @@ function toRunFile(p: ParsedRun): RunFile {
 
 function wrapIo(path: string, err: unknown): RunFileError {
   if (err instanceof RunFileError) return err;
-  return new RunFileError(path, `cannot read: ${(err as Error).message}`);
+  return new RunFileError(path, `cannot read: ${errorMessage(err)}`);
 }
 
 /** A run file's text (already in memory, e.g. dropped into the window). */

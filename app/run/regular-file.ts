@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, stat, type FileHandle } from 'node:fs/promises';
 import { RunFileError } from './parser';
+import { errorMessage } from '../error-message';
 
 /**
  * How long reading one file's header and tail may take: a file on a hung
@@ -41,7 +42,7 @@ export async function openRegularFile(path: string): Promise<FileHandle> {
     fh = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (err) {
     if (err instanceof RunFileError) throw err;
-    throw new RunFileError(path, `cannot read: ${(err as Error).message}`);
+    throw new RunFileError(path, `cannot read: ${errorMessage(err)}`);
   }
   const st = await fh.stat().catch(async (err: Error) => {
     await fh.close();

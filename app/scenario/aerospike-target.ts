@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorMessage } from '../error-message';
 
 /** Aerospike's default service port, used for a seed host given without one. */
 export const AEROSPIKE_DEFAULT_PORT = 3000;
@@ -28,7 +29,7 @@ const seedHosts = z
     try {
       parseSeedHosts(text);
     } catch (err) {
-      ctx.addIssue({ code: 'custom', message: `${(err as Error).message} (a comma-separated list of seed hosts)` });
+      ctx.addIssue({ code: 'custom', message: `${errorMessage(err)} (a comma-separated list of seed hosts)` });
     }
   });
 

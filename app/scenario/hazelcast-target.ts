@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorMessage } from '../error-message';
 
 /** Hazelcast's default member port. */
 export const HAZELCAST_DEFAULT_PORT = 5701;
@@ -37,7 +38,7 @@ export const HazelcastTarget = z.strictObject({
       try {
         parseMembers(text);
       } catch (err) {
-        ctx.addIssue({ code: 'custom', message: `${(err as Error).message} (a comma-separated list of members)` });
+        ctx.addIssue({ code: 'custom', message: `${errorMessage(err)} (a comma-separated list of members)` });
       }
     }),
   /** Smart routing: one connection per member, each operation sent to its key's owner. */

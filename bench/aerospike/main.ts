@@ -5,6 +5,7 @@
  * rounds, bare first in even ones) so drift falls on both alike. Prints both
  * ops/s and their ratio; target: kvscope within 3% of the bare loop.
  */
+import { fmtInt } from '../../app/report/numbers';
 import { join } from 'node:path';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
@@ -18,7 +19,6 @@ const TARGET_RATIO_GAP = 0.03;
 const BARE_SEED = 1;
 const BARE_LOOP = join(__dirname, 'bare-loop.js');
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
-const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 function scenarioFor(o: AsBenchOptions): Scenario {
   const base = findScenario('aerospike-50-50')!;
@@ -75,7 +75,7 @@ async function main(): Promise<number> {
     const ratio = kv.opsPerSec / b.opsPerSec;
     ratios.push(ratio);
     print(
-      `round ${r} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmt(kv.opsPerSec)} ops/s, bare loop ${fmt(b.opsPerSec)} ops/s, ` +
+      `round ${r} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare loop ${fmtInt(b.opsPerSec)} ops/s, ` +
         `ratio ${ratio.toFixed(3)}; errors ${kv.errors} / ${b.errors}`,
     );
   }

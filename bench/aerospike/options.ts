@@ -1,5 +1,6 @@
 import { parseSeedHosts } from '../../app/scenario/aerospike-target';
 import { DEFAULT_ROUNDS, DEFAULT_SECONDS, DEFAULT_WARMUP_SECONDS } from '../options';
+import { errorMessage } from '../../app/error-message';
 
 // Upper bounds keep every invocation finite even with a typo in a flag.
 const LIMITS = { rounds: 50, seconds: 600, warmup: 60, workers: 64, inFlight: 10_000 } as const;
@@ -46,7 +47,7 @@ export function parseAsOptions(argv: readonly string[]): AsBenchOptions | string
       else return `unknown option ${argv[i]}\n${USAGE}`;
     }
   } catch (err) {
-    return `${(err as Error).message}\n${USAGE}`;
+    return `${errorMessage(err)}\n${USAGE}`;
   }
   if (!o.hosts) return `--hosts is required\n${USAGE}`;
   return o as AsBenchOptions;

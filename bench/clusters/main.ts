@@ -5,6 +5,7 @@
  * stops. Each round runs kvscope and the bare loop back to back, the order
  * alternating, and prints both ops/s and their ratio.
  */
+import { fmtInt } from '../../app/report/numbers';
 import { join } from 'node:path';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
@@ -30,7 +31,6 @@ const PRIMING_SECONDS = 20;
 /** Bad usage, the shell convention. */
 const EXIT_USAGE = 2;
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
-const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 interface System {
   name: string;
@@ -110,7 +110,7 @@ async function main(): Promise<number> {
     ];
     for (const s of systems) {
       const primed = await runBare({ ...s.start, warmupSeconds: 0, durationSeconds: PRIMING_SECONDS }, s.script);
-      print(`priming ${s.name}: ${fmt(primed.opsPerSec)} ops/s over ${PRIMING_SECONDS} s (not counted)`);
+      print(`priming ${s.name}: ${fmtInt(primed.opsPerSec)} ops/s over ${PRIMING_SECONDS} s (not counted)`);
     }
     const ratios = new Map<string, number[]>(systems.map((s) => [s.name, []]));
     for (let r = 1; r <= o.rounds; r++) {
@@ -122,7 +122,7 @@ async function main(): Promise<number> {
         const ratio = kv.opsPerSec / bare.opsPerSec;
         ratios.get(s.name)!.push(ratio);
         print(
-          `round ${r} ${s.name.padEnd(13)} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmt(kv.opsPerSec)} ops/s, bare ${fmt(bare.opsPerSec)} ops/s, ratio ${ratio.toFixed(3)}; errors ${kv.errors} / ${bare.errors}`,
+          `round ${r} ${s.name.padEnd(13)} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare ${fmtInt(bare.opsPerSec)} ops/s, ratio ${ratio.toFixed(3)}; errors ${kv.errors} / ${bare.errors}`,
         );
       }
     }

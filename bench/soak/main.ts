@@ -20,6 +20,7 @@ import { RunController } from '../../main/engine/run-controller';
 import { parseOptions, UsageError, FIRST_HOUR_SECONDS, type SoakOptions } from './options';
 import { SoakRun, type Checkpoint } from './soak-run';
 import { verdict } from './verdict';
+import { errorMessage } from '../../app/error-message';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
@@ -95,7 +96,7 @@ Promise.resolve()
   .then(
     (code) => (process.exitCode = code),
     (err: unknown) => {
-      print(`bench:soak: ${err instanceof Error ? err.message : String(err)}`);
+      print(`bench:soak: ${errorMessage(err)}`);
       process.exitCode = err instanceof UsageError ? EXIT_USAGE : EXIT_FAILED;
     },
   );

@@ -10,6 +10,7 @@ import { staticHandler } from '../../main/serve/http-handler';
 import { allowedHostNames, isOwnOrigin } from '../../main/serve/origins';
 import { gateRequests, upgradeRefusal, type GateOptions } from '../../main/serve/request-gate';
 import { refuseUpgrade } from '../../main/serve/responses';
+import { errorMessage } from '../../app/error-message';
 
 /**
  * A stand-in for main: the real static-file handler behind the real gate
@@ -98,7 +99,7 @@ export async function startFakeBridge(rendererDir: string, log: (line: string) =
     try {
       reply = { type: 'response', data: { id, ok: true, result: results(channel as RequestChannel) } };
     } catch (err) {
-      reply = { type: 'response', data: { id, ok: false, error: (err as Error).message } };
+      reply = { type: 'response', data: { id, ok: false, error: errorMessage(err) } };
     }
     ws.send(JSON.stringify(reply));
   }

@@ -1,6 +1,6 @@
 import { LIVE_SAMPLE_CAP, MAX_CHART_POINTS } from '../../app/metrics/limits';
 
-/** Chart windows of the Live page (renderer/src/charts/windows.ts); null is the whole buffer. */
+/** Chart windows of the Live page (renderer/src/chart-data/windows.ts); null is the whole buffer. */
 export const WINDOW_SECONDS: Readonly<Record<string, number | null>> = { '1m': 60, '5m': 300, '15m': 900, all: null };
 
 export interface RendererLimits {

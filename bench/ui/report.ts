@@ -118,7 +118,7 @@ export function report(results: readonly ModeResult[], limits: RendererLimits, r
     '  JSHeapUsedSize (CDP Performance.getMetrics) right after HeapProfiler.collectGarbage, with the page',
     '  caught up and the stream paused. Pauses (GC, checks) are outside every measured update.',
     `- chart points: data-points of the throughput chart at each check, each equal to the count the window, the`,
-    `  ${limits.sampleCap}-sample cap (renderer/src/store/live.ts) and the ${limits.maxChartPoints}-point downsampler imply.`,
+    `  ${limits.sampleCap}-sample cap (app/metrics/limits.ts) and the ${limits.maxChartPoints}-point downsampler imply.`,
     capNote(limits.sampleCap, replaySeconds),
   ].join('\n');
 }

@@ -1,6 +1,7 @@
 import { LATENCY_COLUMNS } from '../../app/metrics/limits';
 import { fmtChange, type Comparison, type Row } from '../../app/stats/compare';
-import { fmtInt, table } from './format';
+import { fmtInt } from '../../app/report/numbers';
+import { table } from './format';
 
 const SHORT_ID = 8;
 const US_PER_MS = 1000;

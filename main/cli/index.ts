@@ -11,6 +11,7 @@ import { compareCommand, exportCommand, runsCommand } from './runs-commands';
 import { planCommand } from './plan-command';
 import { parseSweep, planRuns } from '../../app/plan/plan';
 import { serveCommand } from './serve-command';
+import { errorMessage } from '../../app/error-message';
 
 const USAGE = `kvscope: benchmark key-value clusters and Node.js servers
 
@@ -94,7 +95,7 @@ async function run(args: string[]): Promise<number> {
       sweep: sweep === undefined ? undefined : parseSweep(sweep),
     });
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(errorMessage(err));
   }
   if (plans.length > 1 && values.out)
     throw new UsageError('--out names one run file; a repeat or sweep writes one per run into --runs-dir');
@@ -166,7 +167,7 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    printError(`kvscope: ${(err as Error).message}${usage ? '\n(kvscope help for usage)' : ''}`);
+    printError(`kvscope: ${errorMessage(err)}${usage ? '\n(kvscope help for usage)' : ''}`);
     process.exitCode = usage ? EXIT_USAGE : EXIT_FAILED;
   },
 );

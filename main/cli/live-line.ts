@@ -1,7 +1,7 @@
 import type { Sample } from '../../app/metrics/sample';
 import { SATURATED_ELU } from '../../app/metrics/summary';
 import { runSeconds, type Scenario } from '../../app/scenario/schema';
-import { fmtBytes, fmtInt, fmtMs } from './format';
+import { fmtBytes, fmtInt, fmtUsAsMs } from '../../app/report/numbers';
 
 const BAR_WIDTH = 20;
 const MIB = 1024 * 1024;
@@ -18,8 +18,8 @@ export function liveLine(s: Sample, sc: Scenario): string {
   const parts = [
     `${String(s.second + 1).padStart(4)}s ${phase.padEnd(7)} [${bar}] ${String(done).padStart(3)}/${total}s`,
     `${fmtInt(s.totals.count).padStart(9)} ops/s`,
-    `p50 ${fmtMs(s.latency.p50).padStart(6)} ms`,
-    `p99 ${fmtMs(s.latency.p99).padStart(6)} ms`,
+    `p50 ${fmtUsAsMs(s.latency.p50).padStart(6)} ms`,
+    `p99 ${fmtUsAsMs(s.latency.p99).padStart(6)} ms`,
     `err/s ${fmtInt(s.totals.errors + s.totals.timeouts)}`,
   ];
   // Operations that found no connection: a server that is down shows here, not as latency.

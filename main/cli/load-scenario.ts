@@ -3,6 +3,7 @@ import { CATALOG, findScenario } from '../../app/scenario/catalog';
 import { applyOverrides } from '../../app/scenario/overrides';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
 import { admitScenarios, refusalMessage } from '../policy/admit';
+import { errorMessage } from '../../app/error-message';
 
 export class UsageError extends Error {}
 
@@ -14,12 +15,12 @@ export function loadScenario(ref: string, sets: readonly string[]): Scenario {
     try {
       text = readFileSync(ref, 'utf8');
     } catch (err) {
-      throw new UsageError(`cannot read ${ref}: ${(err as Error).message}`);
+      throw new UsageError(`cannot read ${ref}: ${errorMessage(err)}`);
     }
     try {
       raw = JSON.parse(text);
     } catch (err) {
-      throw new UsageError(`${ref} is not valid JSON: ${(err as Error).message}`);
+      throw new UsageError(`${ref} is not valid JSON: ${errorMessage(err)}`);
     }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError(`${ref}: a scenario must be a JSON object`);
   } else {
@@ -29,7 +30,7 @@ export function loadScenario(ref: string, sets: readonly string[]): Scenario {
   try {
     return parseScenario(applyOverrides(raw as Record<string, unknown>, sets));
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(errorMessage(err));
   }
 }
 

@@ -5,7 +5,8 @@ import type { Summary } from '../../app/metrics/summary';
 import { readRunFile } from '../../app/run/reader';
 import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
 import { comparisonText } from './compare-view';
-import { fmtInt, fmtMs, table } from './format';
+import { fmtInt, fmtUsAsMs } from '../../app/report/numbers';
+import { table } from './format';
 import { printLine } from './terminal';
 import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK, runCommand, type RunCommandOptions } from './run-command';
 
@@ -96,7 +97,7 @@ function planTable(done: readonly Done[]): string {
       String(ds.length),
       fmtInt(ops.median),
       `${(ops.spread * 100).toFixed(1)}%`,
-      fmtMs(p99.median),
+      fmtUsAsMs(p99.median),
       outliers.join(' ') || '-',
     ]);
   }

@@ -10,6 +10,7 @@ import { comparePng } from './compare-png';
 import { comparisonText } from './compare-view';
 import { UsageError } from './load-scenario';
 import { runsTable, SORT_KEYS, type SortKey } from './runs-list';
+import { errorMessage } from '../../app/error-message';
 
 type Out = (text: string) => void;
 
@@ -101,7 +102,7 @@ export async function exportCommand(args: string[], out: Out): Promise<number> {
   try {
     path = await resolveRun(positionals[0], values['runs-dir'] ?? defaultRunsDir(), existsSync);
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(errorMessage(err));
   }
   const run = readRunFile(path);
   writeFileSync(values.csv, format === 'bench' ? benchCsv(run) : runSecondsCsv(run));

@@ -1,5 +1,6 @@
 import type { RunIndexEntry } from '../library/run-index';
-import { fmtInt, fmtMs, table } from './format';
+import { fmtInt, fmtUsAsMs } from '../../app/report/numbers';
+import { table } from './format';
 
 export const SORT_KEYS = ['date', 'ops', 'p99', 'scenario'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -33,7 +34,7 @@ export function runsTable(entries: readonly RunIndexEntry[], sort: SortKey, filt
       e.target,
       e.seconds === null ? '' : `${e.seconds} s`,
       e.opsPerSec === null ? '' : fmtInt(e.opsPerSec),
-      e.p99 === null ? '' : fmtMs(e.p99),
+      e.p99 === null ? '' : fmtUsAsMs(e.p99),
       e.outcome ?? e.status,
     ]);
   if (rows.length === 0) return filter ? `no runs match "${filter}"` : 'no runs yet';

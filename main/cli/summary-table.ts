@@ -1,7 +1,8 @@
 import type { Summary, OpSummary } from '../../app/metrics/summary';
 import type { RunHeader } from '../../app/run/format';
 import { outcomeOf } from '../../app/metrics/outcome';
-import { fmtBytes, fmtInt, fmtMs, fmtPct, table } from './format';
+import { fmtBytes, fmtInt, fmtPct, fmtUsAsMs } from '../../app/report/numbers';
+import { table } from './format';
 
 const MIB = 1024 * 1024;
 
@@ -45,11 +46,11 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
     fmtInt(o.opsPerSec.median),
     fmtInt(o.opsPerSec.min),
     fmtInt(o.opsPerSec.max),
-    fmtMs(o.latency.p50),
-    fmtMs(o.latency.p90),
-    fmtMs(o.latency.p99),
-    fmtMs(o.latency.p999),
-    fmtMs(o.latency.max),
+    fmtUsAsMs(o.latency.p50),
+    fmtUsAsMs(o.latency.p90),
+    fmtUsAsMs(o.latency.p99),
+    fmtUsAsMs(o.latency.p999),
+    fmtUsAsMs(o.latency.max),
     fmtPct(o.buckets.le1ms),
     fmtPct(o.buckets.le2ms),
     fmtPct(o.buckets.le4ms),

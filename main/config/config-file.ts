@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { z } from 'zod';
 import { configFile } from './dirs';
+import { errorMessage } from '../../app/error-message';
 
 /** A setting file kvscope cannot use: the message names the file, so the user knows what to fix. */
 export class ConfigError extends Error {
@@ -30,13 +31,13 @@ export function readJsonFile<T>(file: string, schema: z.ZodType<T>): T | undefin
     text = readFileSync(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ConfigError(file, `cannot read it: ${(err as Error).message}`);
+    throw new ConfigError(file, `cannot read it: ${errorMessage(err)}`);
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw new ConfigError(file, `not valid JSON: ${(err as Error).message}`);
+    throw new ConfigError(file, `not valid JSON: ${errorMessage(err)}`);
   }
   const r = schema.safeParse(raw);
   if (!r.success) {

@@ -3,6 +3,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isExecutable } from '../../app/host/which';
 import type { Runtime } from './runtimes';
+import { errorMessage } from '../../app/error-message';
 
 /** `node --version` answers at once; a binary that takes this long is not one. */
 const PROBE_TIMEOUT_MS = 10_000;
@@ -28,7 +29,7 @@ export function probeRuntime(path: string): Runtime {
   try {
     out = execFileSync(real, ['--version'], { encoding: 'utf8', timeout: PROBE_TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   } catch (err) {
-    throw new ProbeError(`${given} --version failed: ${(err as Error).message.split('\n')[0]}`);
+    throw new ProbeError(`${given} --version failed: ${errorMessage(err).split('\n')[0]}`);
   }
   if (!NODE_VERSION.test(out))
     throw new ProbeError(`${given} is not a Node runtime: --version printed ${JSON.stringify(out.slice(0, 80))}`);

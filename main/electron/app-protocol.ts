@@ -4,6 +4,7 @@ import { protocol } from 'electron';
 import { SECURITY_HEADERS } from '../serve/security-headers';
 import { contentType, lookupStatic } from '../serve/static-files';
 import { APP_HOST, APP_SCHEME } from './app-url';
+import { errorMessage } from '../../app/error-message';
 
 // The callback form, which Electron's asar support patches (the renderer sits in app.asar when packaged).
 const read = promisify(readFile);
@@ -36,7 +37,7 @@ export function serveAppProtocol(rendererDir: string, log: (line: string) => voi
         headers: { ...SECURITY_HEADERS, 'Content-Type': contentType(found.file) },
       });
     } catch (err) {
-      log(`app protocol: reading ${found.file} failed: ${(err as Error).message}`);
+      log(`app protocol: reading ${found.file} failed: ${errorMessage(err)}`);
       return text(500, 'internal error');
     }
   });

@@ -12,6 +12,7 @@ import { hardenSession, hardenWebContents } from './hardening';
 import { registerBridgeIpc } from './ipc';
 import { quitInOrder } from './quit';
 import { devToolsAllowed, windowOptions } from './window-options';
+import { errorMessage } from '../../app/error-message';
 
 /**
  * The Electron app: one window showing the renderer from kvscope://app/, one
@@ -65,7 +66,7 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 function fail(err: unknown): void {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   log(message);
   dialog.showErrorBox('kvscope could not start', message);
   app.exit(EXIT_FAILED);

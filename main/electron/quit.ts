@@ -1,4 +1,5 @@
 import { constants } from 'node:os';
+import { errorMessage } from '../../app/error-message';
 
 /**
  * Longer than a run takes to stop by itself (the workers' stop grace plus the
@@ -40,7 +41,7 @@ export function quitInOrder(
       app.exit(EXIT_FAILED);
     }, QUIT_DEADLINE_MS);
     shutdown()
-      .catch((err: unknown) => log(`stopping the run failed: ${(err as Error).message}`))
+      .catch((err: unknown) => log(`stopping the run failed: ${errorMessage(err)}`))
       .finally(() => {
         clearTimeout(deadline);
         state = 'done';

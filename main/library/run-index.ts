@@ -4,6 +4,7 @@ import { readRunInfo } from '../../app/run/info';
 import type { RunFacts } from '../../app/run/format';
 import type { RunStatus } from '../../app/metrics/summary';
 import { RUN_FILE_SUFFIX } from './run-file-names';
+import { errorMessage } from '../../app/error-message';
 
 /**
  * The runs folder at a glance: each run's facts from its header and summary
@@ -47,7 +48,7 @@ export async function indexRuns(dir: string): Promise<RunIndexEntry[]> {
       const { path: _path, hasSummary: _s, writtenVersion: _v, size: _z, modifiedMs: _m, ...facts } = await readRunInfo(join(dir, file));
       return facts;
     } catch (err) {
-      return unreadable(file, (err as Error).message.replace(`${join(dir, file)}: `, ''));
+      return unreadable(file, errorMessage(err).replace(`${join(dir, file)}: `, ''));
     }
   });
 }

@@ -9,6 +9,7 @@ import { importedRunId, pathInside, runFileIn } from './run-file-names';
 import { isRecording } from '../engine/run-recorder';
 import { sanitizedRunText } from './run-file-text';
 import { indexRuns, type RunIndexEntry } from './run-index';
+import { errorMessage } from '../../app/error-message';
 
 /** A run's label lives beside it, so deleting or relabelling one run never rewrites a file shared with others. */
 const META_SUFFIX = '.meta.json';
@@ -92,7 +93,7 @@ export class RunLibrary {
     try {
       return runFileIn(this.dir, file);
     } catch (err) {
-      throw new LibraryError((err as Error).message);
+      throw new LibraryError(errorMessage(err));
     }
   }
 

@@ -5,6 +5,7 @@ import type { Target } from '../../app/scenario/targets';
 import { readConfig } from '../config/config-file';
 import { cacheDir, configDir, configFile, dataDir, runsDir } from '../config/dirs';
 import { isInside, readingsOf, whereItLeads } from './real-path';
+import { errorMessage } from '../../app/error-message';
 
 /**
  * Target settings naming a place on disk: folders a child creates and writes
@@ -43,7 +44,7 @@ export function checkPathSettings(target: Target, env: NodeJS.ProcessEnv = proce
       const reason = pathReason(value, PATH_SETTINGS[key], folders, env);
       if (reason) errors.push({ field: `target.${key}`, reason });
     } catch (err) {
-      errors.push({ field: `target.${key}`, reason: (err as Error).message });
+      errors.push({ field: `target.${key}`, reason: errorMessage(err) });
     }
   }
   return errors;

@@ -1,5 +1,6 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { errorMessage } from '../../app/error-message';
 
 export class PathProblem extends Error {}
 
@@ -18,7 +19,7 @@ export function whereItLeads(path: string): string {
       return join(realpathSync.native(at), ...rest.reverse());
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new PathProblem(`${at} cannot be resolved (${code ?? (err as Error).message})`);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new PathProblem(`${at} cannot be resolved (${code ?? errorMessage(err)})`);
       if (exists(at)) throw new PathProblem(`${at} is a symbolic link to nothing (or a loop)`);
     }
     const up = dirname(at);

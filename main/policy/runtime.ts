@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { FieldError } from '../../app/scenario/schema';
 import { readRuntimes } from '../config/runtimes';
+import { errorMessage } from '../../app/error-message';
 
 /**
  * The one bare name a scenario may give: looked up on PATH as today. Any
@@ -34,7 +35,7 @@ export function checkNode(node: string, env: NodeJS.ProcessEnv = process.env): F
   try {
     if (readRuntimes(env).some((r) => r.path === real || realPath(r.path) === real)) return [];
   } catch (err) {
-    return refuse((err as Error).message);
+    return refuse(errorMessage(err));
   }
   return refuse(`${node} is not a Node runtime kvscope knows: ${how}`);
 }

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { applySecurityHeaders, plain } from './responses';
 import { contentType, lookupStatic } from './static-files';
+import { errorMessage } from '../../app/error-message';
 
 /** The dashboard is a local, read-only set of files: only these methods make sense. */
 const ALLOWED_METHODS = ['GET', 'HEAD'];
@@ -27,7 +28,7 @@ export function staticHandler(root: string, log: (line: string) => void) {
           .pipe(res);
       },
       (err: unknown) => {
-        log(`serve: ${req.url}: ${(err as Error).message}`);
+        log(`serve: ${req.url}: ${errorMessage(err)}`);
         plain(res, 500, 'internal error');
       },
     );

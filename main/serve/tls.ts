@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import { ServeConfigError } from './config-error';
+import { errorMessage } from '../../app/error-message';
 
 export interface TlsFiles {
   cert: Buffer;
@@ -18,7 +19,7 @@ export function readTlsFiles(certFile: string, keyFile: string): TlsFiles {
     createSecureContext({ cert, key });
   } catch (err) {
     throw new ServeConfigError(
-      `--tls-cert ${certFile} and --tls-key ${keyFile} are not a usable certificate and key: ${(err as Error).message}`,
+      `--tls-cert ${certFile} and --tls-key ${keyFile} are not a usable certificate and key: ${errorMessage(err)}`,
     );
   }
   return { cert, key };
@@ -28,6 +29,6 @@ function readFlagFile(flag: string, file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (err) {
-    throw new ServeConfigError(`${flag} ${file}: ${(err as Error).message}`);
+    throw new ServeConfigError(`${flag} ${file}: ${errorMessage(err)}`);
   }
 }

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { generateSecret, secretProblem } from './auth';
 import { ServeConfigError } from './config-error';
+import { errorMessage } from '../../app/error-message';
 
 /** Owner read/write only: the file is as good as the password to this machine's benchmarks. */
 export const TOKEN_FILE_MODE = 0o600;
@@ -28,7 +29,7 @@ export function secretFromTokenFile(file: string, platform: NodeJS.Platform = pr
     fd = openSync(file, 'wx', TOKEN_FILE_MODE);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return secretFromTokenFile(file, platform);
-    throw new ServeConfigError(`--token-file ${file}: cannot create it: ${(err as Error).message}`);
+    throw new ServeConfigError(`--token-file ${file}: cannot create it: ${errorMessage(err)}`);
   }
   try {
     writeSync(fd, secret + '\n');
@@ -44,7 +45,7 @@ function readExisting(file: string, platform: NodeJS.Platform): string | undefin
     mode = statSync(file).mode;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ServeConfigError(`--token-file ${file}: ${(err as Error).message}`);
+    throw new ServeConfigError(`--token-file ${file}: ${errorMessage(err)}`);
   }
   // Windows has no such bits to check; its ACLs are the user's to set.
   if (platform !== 'win32' && (mode & NOT_OWNER_BITS) !== 0) {
@@ -55,7 +56,7 @@ function readExisting(file: string, platform: NodeJS.Platform): string | undefin
   try {
     text = readFileSync(file, 'utf8').trim();
   } catch (err) {
-    throw new ServeConfigError(`--token-file ${file}: ${(err as Error).message}`);
+    throw new ServeConfigError(`--token-file ${file}: ${errorMessage(err)}`);
   }
   const problem = secretProblem(text);
   if (problem) throw new ServeConfigError(`--token-file ${file}: its secret ${problem}`);

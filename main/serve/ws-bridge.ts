@@ -6,6 +6,7 @@ import { decodeMessage } from '../../app/protocol/envelope';
 import { FromBrowserSchema, WS_PATH, type ToBrowser } from '../../app/protocol/wire';
 import type { BridgeHost } from './bridge-host';
 import { refuseUpgrade, shown } from './responses';
+import { errorMessage } from '../../app/error-message';
 
 /** Requests are small JSON (a scenario at most); anything bigger is not ours. */
 export const MAX_FRAME_BYTES = 1024 * 1024;
@@ -86,7 +87,7 @@ function serveSocket(ws: WebSocket, o: BridgeOptions): void {
     const { id, channel, payload } = decoded.msg.data;
     dispatchRequest(o.host, channel, payload).then(
       (result) => reply({ type: 'response', data: { id, ok: true, result } }),
-      (err: unknown) => reply({ type: 'response', data: { id, ok: false, error: err instanceof Error ? err.message : String(err) } }),
+      (err: unknown) => reply({ type: 'response', data: { id, ok: false, error: errorMessage(err) } }),
     );
   });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
-import { useWindowedRows } from '../../renderer/src/charts/useWindowedRows';
+import { useWindowedRows } from '../../renderer/src/hooks/useWindowedRows';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LivePage } from '../../renderer/src/pages/LivePage';
 import { MAX_CHART_POINTS } from '../../app/metrics/limits';

@@ -5,7 +5,7 @@ import { nearestRow } from '../../renderer/src/charts/hover';
 import { niceCeil, seriesPoints, valueTop } from '../../renderer/src/charts/paths';
 import { CLUSTER_THROUGHPUT, LATENCY } from '../../renderer/src/charts/spec';
 import { timeScale } from '../../renderer/src/charts/timeScale';
-import type { Row } from '../../renderer/src/store/downsample';
+import type { Row } from '../../renderer/src/chart-data/row';
 
 const identity = (v: number) => v;
 

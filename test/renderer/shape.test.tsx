@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveSample } from '../../app/protocol/bridge';
-import { bucketsFromLatency, bucketsFromSummary } from '../../renderer/src/charts/buckets';
-import { clusterRow, latencyRow, memoryRow, nodeKey, nodeReadWrite, nodeRow } from '../../renderer/src/charts/shape';
-import { appendRows, emptyChartRows, hasNodes, inWindow } from '../../renderer/src/store/chartRows';
+import { bucketsFromLatency, bucketsFromSummary } from '../../renderer/src/chart-data/buckets';
+import { clusterRow, latencyRow, memoryRow, nodeKey, nodeReadWrite, nodeRow } from '../../renderer/src/chart-data/shape';
+import { appendRows, emptyChartRows, hasNodes, inWindow } from '../../renderer/src/chart-data/chartRows';
 import { nodeThroughputSpec } from '../../renderer/src/charts/spec';
-import { windowSeconds } from '../../renderer/src/charts/windows';
-import { fmtPct } from '../../renderer/src/format';
+import { windowSeconds } from '../../renderer/src/chart-data/windows';
+import { fmtPct } from '../../app/report/numbers';
 import { runProgress } from '../../renderer/src/components/live/progress';
 import { tileValues } from '../../renderer/src/components/live/tiles';
 import { latency, runInfo, sample, summary } from './fixtures';

@@ -2,7 +2,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findScenario } from '../../app/scenario/catalog';
 import { MAX_CHART_POINTS } from '../../app/metrics/limits';
-import { downsample, type Row } from '../../renderer/src/store/downsample';
+import { downsample } from '../../renderer/src/chart-data/downsample';
+import type { Row } from '../../renderer/src/chart-data/row';
 import { setPath } from '../../renderer/src/store/draft';
 import { LIVE_LOG_CAP as LOG_CAP, LIVE_SAMPLE_CAP as SAMPLE_CAP } from '../../app/metrics/limits';
 import { resetStore, useKv } from '../../renderer/src/store/store';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Row } from '../store/downsample';
+import type { Row } from '../chart-data/row';
 import { Plot, type Band } from './Plot';
 import type { ChartSpec } from './spec';
 

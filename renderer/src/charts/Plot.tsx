@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useMemo, useState } from 'react';
 import { CartesianGrid, ComposedChart, XAxis, YAxis } from 'recharts';
-import { fmtCompact } from '../format';
-import type { Row } from '../store/downsample';
+import { fmtCompact } from '../../../app/report/numbers';
+import type { Row } from '../chart-data/row';
 import { domainsOf } from './axes';
 import { nearestRow } from './hover';
 import { valueTop } from './paths';

@@ -1,5 +1,5 @@
-import { fmtClock, fmtCompact } from '../format';
-import type { Row } from '../store/downsample';
+import { fmtClock, fmtCompact } from '../../../app/report/numbers';
+import type { Row } from '../chart-data/row';
 import type { ChartSpec } from './spec';
 
 /** Keeps the box off the cursor line. */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { usePlotArea } from 'recharts';
-import { fmtClock } from '../format';
+import { fmtClock } from '../../../app/report/numbers';
 import type { SeriesSource } from './seriesSource';
 import { timeScale } from './timeScale';
 

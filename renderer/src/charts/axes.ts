@@ -1,4 +1,4 @@
-import type { Row } from '../store/downsample';
+import type { Row } from '../chart-data/row';
 
 /**
  * The chart frame's domains, chosen so they change rarely. Recharts redraws

@@ -1,5 +1,5 @@
-import { firstRowAt } from '../store/chartRows';
-import type { Row } from '../store/downsample';
+import { firstRowAt } from '../chart-data/chartRows';
+import type { Row } from '../chart-data/row';
 
 /** The row drawn nearest to second `t` (rows are in second order); undefined for no rows. */
 export function nearestRow(rows: readonly Row[], t: number): Row | undefined {

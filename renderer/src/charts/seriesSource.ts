@@ -1,4 +1,4 @@
-import type { Row } from '../store/downsample';
+import type { Row } from '../chart-data/row';
 import type { ChartSpec } from './spec';
 
 export interface SeriesData {

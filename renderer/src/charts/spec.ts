@@ -1,5 +1,5 @@
-import type { Reduce, Row } from '../store/downsample';
-import { anyNonZero, nodeKey, workerKey } from './shape';
+import type { Reduce, Row } from '../chart-data/row';
+import { anyNonZero, nodeKey, workerKey } from '../chart-data/shape';
 
 /** A chart described as data; Chart.tsx draws any of them. */
 export type ChartKind = 'line' | 'area' | 'stackedArea';
@@ -81,8 +81,4 @@ export function memorySpec(ids: readonly number[]): ChartSpec {
     yUnit: 'MiB',
     series: ids.map((id, i) => ({ key: workerKey(id), label: `worker ${id}`, color: paletteColor(i), unit: 'MiB', reduce: 'max' })),
   };
-}
-
-export function reducers(spec: ChartSpec): Record<string, Reduce> {
-  return Object.fromEntries(spec.series.map((s) => [s.key, s.reduce ?? 'mean']));
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useBridge } from '../bridge/context';
 import { useKv } from '../store/store';
+import { errorMessage } from '../../../app/error-message';
 
 /** Load the scenario catalog once the connection is open; a failure is retried on the next reconnect. */
 export function useCatalog(): void {
@@ -12,7 +13,7 @@ export function useCatalog(): void {
     let alive = true;
     bridge.listScenarios({}).then(
       (list) => alive && useKv.getState().setCatalog(list),
-      (err: unknown) => alive && useKv.getState().setCatalogError(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => alive && useKv.getState().setCatalogError(errorMessage(err)),
     );
     return () => {
       alive = false;

@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { MAX_RUNS, MIN_RUNS } from '../../../app/stats/compare';
 import { useBridge } from '../bridge/context';
 import { useKv } from '../store/store';
-
-const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+import { errorMessage } from '../../../app/error-message';
 
 /** `#compare=FILE,FILE[,...]&baseline=N`: the run files a link (or `kvscope compare --png`) asks to see side by side. */
 export function parseCompareLink(hash: string): { files: string[]; baseline: number } | null {
@@ -23,7 +22,7 @@ export function useCompareLink(): void {
     if (!link) return;
     bridge.compareRuns(link).then(
       (view) => useKv.getState().showComparison({ ...link, view }),
-      (err: unknown) => useKv.getState().noteError(`could not open the compared runs: ${message(err)}`),
+      (err: unknown) => useKv.getState().noteError(`could not open the compared runs: ${errorMessage(err)}`),
     );
   }, [bridge]);
 }

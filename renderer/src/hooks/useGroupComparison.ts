@@ -3,8 +3,7 @@ import type { Bridge, Pushes } from '../../../app/protocol/bridge';
 import { MAX_RUNS, MIN_RUNS } from '../../../app/stats/compare';
 import { useBridge } from '../bridge/context';
 import { useKv, type OpenComparison } from '../store/store';
-
-const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+import { errorMessage } from '../../../app/error-message';
 
 /**
  * When the last run of a repeat or sweep ends, its comparison opens by
@@ -39,7 +38,7 @@ export function useGroupComparison(): void {
               const open: OpenComparison = { files, baseline: 0, view, ...(sweep ? { sweep } : { repeat: true }) };
               useKv.getState().showComparison(open);
             },
-            (err: unknown) => useKv.getState().noteError(`could not compare the ${group.kind}: ${message(err)}`),
+            (err: unknown) => useKv.getState().noteError(`could not compare the ${group.kind}: ${errorMessage(err)}`),
           );
       }),
     [bridge],

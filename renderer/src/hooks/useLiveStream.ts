@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useBridge } from '../bridge/context';
 import { useKv } from '../store/store';
 import { pushEvent, type PushEvent } from '../store/types';
+import { errorMessage } from '../../../app/error-message';
 
 /**
  * Pushes are gathered for this long and applied as one store update: 8 workers
@@ -9,8 +10,6 @@ import { pushEvent, type PushEvent } from '../store/types';
  * one per message. Short enough that the charts still feel live.
  */
 export const BATCH_MS = 50;
-
-const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /**
  * The one owner of the push stream. It catches up with main's state whenever
@@ -41,7 +40,7 @@ export function useLiveStream(): void {
         const state = await bridge.getState({});
         if (alive) store().catchUp(state, queue.splice(0));
       } catch (err) {
-        if (alive) store().noteError(`could not load the current run: ${message(err)}`);
+        if (alive) store().noteError(`could not load the current run: ${errorMessage(err)}`);
       } finally {
         catchingUp = false;
         if (alive && queue.length > 0) schedule();

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { RunListItem } from '../../../app/protocol/bridge';
 import { useBridge } from '../bridge/context';
-
-const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+import { errorMessage } from '../../../app/error-message';
 
 /** The library's runs, loaded when the page opens and again whenever a run ends. */
 export function useRuns(): { runs: RunListItem[] | null; error: string | null; reload: () => void } {
@@ -15,7 +14,7 @@ export function useRuns(): { runs: RunListItem[] | null; error: string | null; r
         setRuns(r);
         setError(null);
       },
-      (err: unknown) => setError(`could not list the runs: ${message(err)}`),
+      (err: unknown) => setError(`could not list the runs: ${errorMessage(err)}`),
     );
   }, [bridge]);
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { useBridge } from '../bridge/context';
 import { parseSweep } from '../../../app/plan/sweep';
 import { useKv, type PlanDraft } from '../store/store';
+import { errorMessage } from '../../../app/error-message';
 
 /** The start bar's repeat and sweep as the Bridge takes them; main validates the numbers and values. */
 export function planOf(p: PlanDraft): { repeat: number; sweep?: { setting: string; values: unknown[] } } {
@@ -21,7 +22,7 @@ export function useStartRun(): () => Promise<void> {
       if (r.ok) startSucceeded();
       else startFailed(r.message, r.errors);
     } catch (err) {
-      startFailed(err instanceof Error ? err.message : String(err), []);
+      startFailed(errorMessage(err), []);
     }
   };
 }

@@ -10,8 +10,7 @@ import { download, downloadFile } from '../export/download';
 import { elementToPng } from '../export/png';
 import type { ExportKind } from '../../../app/protocol/bridge';
 import { useKv } from '../store/store';
-
-const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+import { errorMessage } from '../../../app/error-message';
 
 /** Runs side by side: what differs in their settings, overlay charts by measured second, and the tables with significance. */
 export function ComparePage() {
@@ -49,7 +48,7 @@ export function ComparePage() {
   const exportCsv = (kind: ExportKind) =>
     bridge
       .exportFile({ kind, files: open.files, baseline: open.baseline })
-      .then(downloadFile, (err: unknown) => setNotice(`export failed: ${message(err)}`));
+      .then(downloadFile, (err: unknown) => setNotice(`export failed: ${errorMessage(err)}`));
   const exportPng = async () => {
     if (!root.current) return;
     try {
@@ -58,7 +57,7 @@ export function ComparePage() {
       root.current.dataset.pngHeight = String(png.height);
       download(`compare_${c.runs.map((r) => r.id.slice(0, 8)).join('_vs_')}.png`, png.url);
     } catch (err) {
-      setNotice(`PNG export failed: ${message(err)}`);
+      setNotice(`PNG export failed: ${errorMessage(err)}`);
     }
   };
   return (

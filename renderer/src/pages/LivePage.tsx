@@ -1,4 +1,4 @@
-import { WINDOWS, type WindowId } from '../charts/windows';
+import { WINDOWS, type WindowId } from '../chart-data/windows';
 import { LatencyPanel } from '../components/live/LatencyPanel';
 import { LogPanel } from '../components/live/LogPanel';
 import { MemoryPanel } from '../components/live/MemoryPanel';

@@ -7,6 +7,7 @@ import { useBridge } from '../bridge/context';
 import { useRuns } from '../hooks/useRuns';
 import { isActivePhase } from '../store/live';
 import { useKv } from '../store/store';
+import { errorMessage } from '../../../app/error-message';
 
 const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: null, label: '' },
@@ -21,8 +22,6 @@ const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: null, label: '' },
 ];
 
-const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
 /** Every kept run: sort, filter, label, open, export, delete, import, and pick 2–8 to compare. */
 export function RunsPage() {
   const { bridge } = useBridge();
@@ -35,7 +34,7 @@ export function RunsPage() {
   const act = (what: string, work: () => Promise<unknown>) =>
     work().then(
       () => setNotice(null),
-      (err: unknown) => setNotice(`${what} failed: ${message(err)}`),
+      (err: unknown) => setNotice(`${what} failed: ${errorMessage(err)}`),
     );
   const importFiles = (files: FileList | null) => {
     for (const f of Array.from(files ?? [])) {

@@ -1,8 +1,8 @@
 import { LIVE_LOG_CAP, LIVE_SAMPLE_CAP } from '../../../app/metrics/limits';
 import type { LiveSample, LiveState } from '../../../app/protocol/bridge';
 import type { LogEntry } from '../../../app/run/format';
-import { appendCapped, lastOf } from './buffer';
-import { appendRows, emptyChartRows } from './chartRows';
+import { appendCapped, lastOf } from '../chart-data/buffer';
+import { appendRows, emptyChartRows } from '../chart-data/chartRows';
 import { appendPartial } from './partial';
 import type { LivePhase, LiveRun, PushEvent } from './types';
 

@@ -1,7 +1,7 @@
 import type { LiveSample, LiveState, PushChannel, Pushes, RunInfo } from '../../../app/protocol/bridge';
 import type { Summary } from '../../../app/metrics/summary';
 import type { LogEntry } from '../../../app/run/format';
-import type { ChartRows } from './chartRows';
+import type { ChartRows } from '../chart-data/chartRows';
 import type { Stretch } from './partial';
 
 /** One push as it waits in the stream hook's batch. */

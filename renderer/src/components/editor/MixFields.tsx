@@ -2,7 +2,7 @@ import { TARGET_OPS, WRITE_OP } from '../../../../app/scenario/targets';
 import { getPath, setPath, type Draft } from '../../store/draft';
 import { loadMode, setLoadMode, targetKind, type LoadMode } from '../../store/edits';
 import { useKv } from '../../store/store';
-import { fmtPct } from '../../format';
+import { fmtPct } from '../../../../app/report/numbers';
 import type { ErrorIndex } from './errors';
 import { FieldErrors, FieldRow } from './FieldRow';
 

@@ -1,10 +1,8 @@
-import { useMemo } from 'react';
-import { bucketsFromLatency, bucketsFromSummary } from '../../charts/buckets';
+import { fmtPct, PERCENT } from '../../../../app/report/numbers';
+import { bucketsFromLatency, bucketsFromSummary } from '../../chart-data/buckets';
 import { Chart } from '../../charts/Chart';
-import { LATENCY, reducers } from '../../charts/spec';
-import { useWindowedRows } from '../../charts/useWindowedRows';
-import { fmtPct, PERCENT } from '../../format';
-import { downsample } from '../../store/downsample';
+import { LATENCY } from '../../charts/spec';
+import { useChartRows } from '../../hooks/useChartRows';
 import { useKv } from '../../store/store';
 import { useRunBands } from './runBands';
 
@@ -12,11 +10,10 @@ const BOUND_PREFIX = { exact: '', atLeast: '≥ ', below: '< ' } as const;
 
 /** p50 / p95 / p99 / max per second, and the share of operations within 1–16 ms. */
 export function LatencyPanel() {
-  const w = useWindowedRows();
+  const { rows } = useChartRows(LATENCY, 'latency');
   const bands = useRunBands();
   const summary = useKv((s) => s.live.summary);
   const last = useKv((s) => s.live.last);
-  const rows = useMemo(() => downsample(w.latency, reducers(LATENCY)), [w.latency]);
   const buckets = summary ? bucketsFromSummary(summary.total.buckets) : last ? bucketsFromLatency(last.latency) : [];
   const source = summary ? 'whole measured run' : 'latest second (lower bounds from its percentiles)';
   return (

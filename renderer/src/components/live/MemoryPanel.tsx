@@ -1,17 +1,15 @@
-import { useMemo } from 'react';
+import type { WindowRows } from '../../chart-data/chartRows';
 import { Chart } from '../../charts/Chart';
-import { memorySpec, reducers } from '../../charts/spec';
-import { useWindowedRows } from '../../charts/useWindowedRows';
-import { downsample } from '../../store/downsample';
+import { memorySpec } from '../../charts/spec';
+import { useChartRows } from '../../hooks/useChartRows';
 import { useRunBands } from './runBands';
+
+/** One line per worker that reported in view. */
+const workersSpec = (w: WindowRows) => memorySpec(w.workerIds);
 
 /** Resident memory of each load worker: a leak in the client shows here before it skews latency. */
 export function MemoryPanel() {
-  const w = useWindowedRows();
+  const { spec, rows } = useChartRows(workersSpec, 'memory');
   const bands = useRunBands();
-  const { spec, rows } = useMemo(() => {
-    const memSpec = memorySpec(w.workerIds);
-    return { spec: memSpec, rows: downsample(w.memory, reducers(memSpec)) };
-  }, [w]);
   return <Chart spec={spec} rows={rows} testId="memory-chart" bands={bands} />;
 }

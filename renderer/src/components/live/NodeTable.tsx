@@ -1,5 +1,5 @@
 import { nodeTotals } from '../../../../app/metrics/node-stats';
-import { fmtBytes, fmtInt } from '../../format';
+import { fmtBytes, fmtInt } from '../../../../app/report/numbers';
 import { useKv } from '../../store/store';
 
 /** The target's own view of the newest second, node by node (built-in servers report it; Redis does not yet). */

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useBridge } from '../../bridge/context';
-import { fmtClock } from '../../format';
+import { fmtClock } from '../../../../app/report/numbers';
 import { isActivePhase } from '../../store/live';
 import { useKv } from '../../store/store';
 import { verdictOf } from './outcomeView';
 import { phaseLabel, runProgress } from './progress';
+import { errorMessage } from '../../../../app/error-message';
 
 /** Which run, its phase, how far through warm-up and run it is, and Stop. */
 export function RunBar() {
@@ -24,7 +25,7 @@ export function RunBar() {
     try {
       await bridge.stopRun({});
     } catch (err) {
-      useKv.getState().noteError(`stop failed: ${err instanceof Error ? err.message : String(err)}`);
+      useKv.getState().noteError(`stop failed: ${errorMessage(err)}`);
     } finally {
       setStopping(false);
     }

@@ -1,6 +1,6 @@
 import { failureDominated, SATURATED_ELU } from '../../../../app/metrics/limits';
 import { useKv } from '../../store/store';
-import { PERCENT } from '../../format';
+import { PERCENT } from '../../../../app/report/numbers';
 
 /**
  * Says when the load generator, not the cluster, is what limits the numbers.

@@ -1,8 +1,8 @@
 import { LATENCY_COLUMNS } from '../../../../app/metrics/limits';
 import type { OpSummary } from '../../../../app/metrics/summary';
-import { bucketsFromSummary } from '../../charts/buckets';
-import { US_PER_MS } from '../../charts/shape';
-import { fmtBytes, fmtInt, fmtMs, fmtPct } from '../../format';
+import { bucketsFromSummary } from '../../chart-data/buckets';
+import { US_PER_MS } from '../../chart-data/shape';
+import { fmtBytes, fmtInt, fmtMs, fmtPct } from '../../../../app/report/numbers';
 import { useKv } from '../../store/store';
 import { outcomeOf } from '../../../../app/metrics/outcome';
 import { OUTCOME_CLASS } from './outcomeView';

@@ -1,25 +1,22 @@
-import { useMemo } from 'react';
+import { hasNodes as anyNodes, type WindowRows } from '../../chart-data/chartRows';
+import type { Row } from '../../chart-data/row';
 import { Chart } from '../../charts/Chart';
-import { CLUSTER_THROUGHPUT, nodeThroughputSpec, reducers } from '../../charts/spec';
-import { useWindowedRows } from '../../charts/useWindowedRows';
-import { hasNodes as anyNodes } from '../../store/chartRows';
-import { downsample } from '../../store/downsample';
+import { CLUSTER_THROUGHPUT, nodeThroughputSpec } from '../../charts/spec';
+import { useChartRows } from '../../hooks/useChartRows';
 import { useKv, type Split } from '../../store/store';
 import { Segmented } from '../Segmented';
 import { useRunBands } from './runBands';
 
+/** A node's failure line is drawn only when it failed in view, so the spec follows the rows. */
+const nodeSpec = (w: WindowRows, rows: readonly Row[]) => nodeThroughputSpec(w.nodeIds, rows);
+
 /** The AMC-style view: reads and writes per second, success and failed, for the cluster or per node. */
 export function ThroughputPanel() {
-  const w = useWindowedRows();
   const bands = useRunBands();
   const split = useKv((s) => s.view.split);
   const hasNodes = useKv((s) => anyNodes(s.live.rows));
   const perNode = split === 'node' && hasNodes;
-  const { spec, rows } = useMemo(() => {
-    if (!perNode) return { spec: CLUSTER_THROUGHPUT, rows: downsample(w.cluster, reducers(CLUSTER_THROUGHPUT)) };
-    const nodeSpec = nodeThroughputSpec(w.nodeIds, w.nodes);
-    return { spec: nodeSpec, rows: downsample(w.nodes, reducers(nodeSpec)) };
-  }, [w, perNode]);
+  const { spec, rows } = useChartRows(perNode ? nodeSpec : CLUSTER_THROUGHPUT, perNode ? 'nodes' : 'cluster');
   const options: { id: Split; label: string; disabled?: boolean; title?: string }[] = [
     { id: 'cluster', label: 'Cluster' },
     {

@@ -1,7 +1,7 @@
 import type { LiveSample } from '../../../../app/protocol/bridge';
 import type { TargetKind } from '../../../../app/scenario/targets';
-import { BYTES_PER_MIB, readWrite, US_PER_MS } from '../../charts/shape';
-import { plainNumber } from '../../format';
+import { BYTES_PER_MIB, readWrite, US_PER_MS } from '../../chart-data/shape';
+import { plainNumber } from '../../../../app/report/numbers';
 
 export interface TileValue {
   id: 'ops' | 'reads' | 'writes' | 'errors' | 'unavailable' | 'p50' | 'p99' | 'memory' | 'nodes';

@@ -1,6 +1,6 @@
 import { LATENCY_COLUMNS } from '../../../../app/metrics/limits';
 import { fmtChange, type Comparison, type Row } from '../../../../app/stats/compare';
-import { fmtInt, fmtMs } from '../../format';
+import { fmtInt, fmtMs } from '../../../../app/report/numbers';
 
 const US_PER_MS = 1000;
 

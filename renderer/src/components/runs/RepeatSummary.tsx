@@ -1,6 +1,6 @@
 import { repeatStats } from '../../../../app/plan/repeats';
 import type { Comparison, Row } from '../../../../app/stats/compare';
-import { fmtInt, fmtMs, PERCENT } from '../../format';
+import { fmtInt, fmtMs, PERCENT } from '../../../../app/report/numbers';
 
 /** One figure across the repeats: median, spread and the runs that stand apart (modified z-score > 3.5). */
 function line(label: string, row: Row | undefined, fmt: (v: number) => string, c: Comparison) {

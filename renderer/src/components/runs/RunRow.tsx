@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { ExportKind, RunListItem } from '../../../../app/protocol/bridge';
 import { useBridge } from '../../bridge/context';
 import { downloadFile } from '../../export/download';
-import { fmtInt, fmtMs } from '../../format';
+import { fmtInt, fmtMs } from '../../../../app/report/numbers';
 import { useKv } from '../../store/store';
 import { groupText } from './runRows';
 import { OUTCOME_CLASS } from '../live/outcomeView';
+import { errorMessage } from '../../../../app/error-message';
 
 /** Outcomes whose reason is written under the badge, not only in its tooltip. */
 const CAVEAT_KINDS = new Set<string>(['done with errors', 'degraded', 'failed']);
@@ -25,14 +26,12 @@ interface Props {
   onError(message: string): void;
 }
 
-const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
-
 /** One run of the library and what can be done with it. */
 export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, onChanged, onError }: Props) {
   const { bridge } = useBridge();
   const [label, setLabel] = useState(r.label);
   const [confirming, setConfirming] = useState(false);
-  const fail = (what: string) => (err: unknown) => onError(`${what} failed: ${message(err)}`);
+  const fail = (what: string) => (err: unknown) => onError(`${what} failed: ${errorMessage(err)}`);
   if (r.status === 'unreadable') {
     return (
       <tr className="unreadable" data-testid={`run-row-${r.file}`}>

@@ -1,7 +1,7 @@
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Comparison } from '../../../../app/stats/compare';
 import { TOTAL } from '../../../../app/stats/series';
-import { fmtCompact } from '../../format';
+import { fmtCompact } from '../../../../app/report/numbers';
 
 const HEIGHT = 300;
 const OPS_COLOR = '#2563eb';

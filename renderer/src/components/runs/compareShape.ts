@@ -1,6 +1,6 @@
 import type { CompareView } from '../../../../app/protocol/bridge';
 import { PALETTE, type ChartSpec } from '../../charts/spec';
-import type { Row } from '../../store/downsample';
+import type { Row } from '../../chart-data/row';
 
 export const runKey = (i: number): string => `r${i}`;
 

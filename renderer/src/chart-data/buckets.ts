@@ -1,6 +1,7 @@
 import type { LatencyStats } from '../../../app/metrics/histogram';
 import { BUCKET_BOUNDS_MS, type Buckets } from '../../../app/metrics/limits';
-const US_PER_MS = 1000;
+import { US_PER_MS } from './shape';
+
 const HALF = 0.5;
 
 export interface BucketShare {

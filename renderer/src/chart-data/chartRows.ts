@@ -1,9 +1,9 @@
 import type { LiveSample } from '../../../app/protocol/bridge';
 import type { TargetKind } from '../../../app/scenario/targets';
 import { firstAtOrAfter } from '../../../app/stats/search';
-import { clusterRow, latencyRow, memoryRow, nodeRow } from '../charts/shape';
+import { clusterRow, latencyRow, memoryRow, nodeRow } from './shape';
 import { appendCapped } from './buffer';
-import type { Row } from './downsample';
+import type { Row } from './row';
 
 /**
  * What the Live charts keep of a run: every second shaped into one row per

@@ -1,13 +1,5 @@
-/** A chart row: `t` is the run second, every other key one series' value. */
-export interface Row {
-  t: number;
-  [series: string]: number;
-}
-
-/** How a series is combined when several seconds share one drawn point. */
-export type Reduce = 'mean' | 'max';
-
 import { MAX_CHART_POINTS } from '../../../app/metrics/limits';
+import type { Reduce, ReducedSeries, Row } from './row';
 
 /**
  * Fewer rows for display. Buckets are aligned to absolute seconds, so a bucket
@@ -95,4 +87,9 @@ function combine(rows: readonly Row[], start: number, end: number, reduce: Reado
   }
   for (const k in counts) if (reduce[k] !== 'max') acc[k] /= counts[k];
   return acc;
+}
+
+/** Each series' reducer, mean unless the series asks for its peak. */
+export function reducers(chart: ReducedSeries): Record<string, Reduce> {
+  return Object.fromEntries(chart.series.map((s) => [s.key, s.reduce ?? 'mean']));
 }

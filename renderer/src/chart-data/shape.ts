@@ -1,6 +1,6 @@
 import type { LiveSample } from '../../../app/protocol/bridge';
 import { WRITE_OPS, type TargetKind } from '../../../app/scenario/targets';
-import type { Row } from '../store/downsample';
+import type { Row } from './row';
 
 export const US_PER_MS = 1000;
 export const BYTES_PER_MIB = 1024 * 1024;
