@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { msg } from '../app/protocol/envelope';
 
 /** parent -> bare loop: everything it needs to reproduce the scenario's load. */
-export const BareStartSchema = z.object({
+const BareStartSchema = z.object({
   host: z.string(),
   port: z.number().int().min(1).max(65535),
   inFlight: z.number().int().min(1),
@@ -19,9 +19,8 @@ export const BareStartSchema = z.object({
 export type BareStart = z.infer<typeof BareStartSchema>;
 
 export const ToBareSchema = z.discriminatedUnion('type', [msg('start', BareStartSchema)]);
-export type ToBare = z.infer<typeof ToBareSchema>;
 
-export const BareResultSchema = z.object({
+const BareResultSchema = z.object({
   /** Operations answered after warm-up, counted the way kvscope counts them (see bare-loop.ts). */
   ops: z.number().int().min(0),
   errors: z.number().int().min(0),

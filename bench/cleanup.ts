@@ -28,7 +28,7 @@ export function onAbort(kill: Kill): () => void {
 }
 
 /** Kill everything still registered, newest first (children before the server they load). */
-export function killAll(): void {
+function killAll(): void {
   for (const kill of [...kills].reverse()) {
     kills.delete(kill);
     try {

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { FromBare } from './bare-protocol';
 import { errorMessage } from '../app/error-message';
 
-export interface ClosedLoopSettings {
+interface ClosedLoopSettings {
   inFlight: number;
   warmupSeconds: number;
   durationSeconds: number;

@@ -19,7 +19,7 @@ export interface BenchOptions {
 
 export class UsageError extends Error {}
 
-export const USAGE = `usage: node dist/bench/overhead.js [--rounds N] [--seconds S] [--warmup S]
+const USAGE = `usage: node dist/bench/overhead.js [--rounds N] [--seconds S] [--warmup S]
   --rounds   rounds of (kvscope, bare ioredis loop, redis-benchmark), default ${DEFAULT_ROUNDS}, max ${MAX_ROUNDS}
   --seconds  measured seconds per run, default ${DEFAULT_SECONDS}, max ${MAX_SECONDS}
   --warmup   warm-up seconds excluded from each run, default ${DEFAULT_WARMUP_SECONDS}, max ${MAX_WARMUP_SECONDS}`;
@@ -31,7 +31,7 @@ const LIMITS: Record<string, { key: keyof BenchOptions; min: number; max: number
 };
 
 /** Accepts `--flag N` and `--flag=N`; whole numbers only, so runs line up with kvscope's whole seconds. */
-export function parseOptions(argv: readonly string[]): BenchOptions {
+function parseOptions(argv: readonly string[]): BenchOptions {
   const o: BenchOptions = { rounds: DEFAULT_ROUNDS, seconds: DEFAULT_SECONDS, warmupSeconds: DEFAULT_WARMUP_SECONDS };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);

@@ -9,7 +9,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 /** Any fixed seed: the content of the values does not matter, only their size. */
 const VALUE_SEED = 7;
 
-export interface PrefillSettings {
+interface PrefillSettings {
   host: string;
   port: number;
   keySpace: number;

@@ -11,7 +11,7 @@ const PONG = '+PONG\r\n';
  * socket rather than ioredis, so a failed check leaves no client reconnecting
  * in the background and the check does not depend on the client under test.
  */
-export function pingOnce(host: string, port: number, password?: string): Promise<boolean> {
+function pingOnce(host: string, port: number, password?: string): Promise<boolean> {
   return new Promise((resolve) => {
     let reply = '';
     const socket = connect({ host, port });
@@ -34,7 +34,7 @@ export function pingOnce(host: string, port: number, password?: string): Promise
   });
 }
 
-export interface WaitForPongOptions {
+interface WaitForPongOptions {
   timeoutMs: number;
   password?: string;
   /** Checked before every attempt; true stops waiting, e.g. once the server has exited. */

@@ -23,7 +23,7 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-export interface RedisServerOptions {
+interface RedisServerOptions {
   /** Start with --requirepass; the readiness PING authenticates first. */
   password?: string;
 }

@@ -5,7 +5,7 @@ import type { KvscopeResult } from './run-kvscope';
 import { combine, type RedisBenchmarkResult } from './run-redis-benchmark';
 
 /** kvscope must keep at least this share of the bare loop's throughput: instrumentation costs < 3%. */
-export const OVERHEAD_TARGET_RATIO = 0.97;
+const OVERHEAD_TARGET_RATIO = 0.97;
 const RATIO_DIGITS = 3;
 
 export interface RoundResult {
@@ -17,7 +17,7 @@ export interface RoundResult {
   rb?: RedisBenchmarkResult;
 }
 
-export function median(xs: readonly number[]): number {
+function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
@@ -50,7 +50,7 @@ export function roundReport(r: RoundResult): string {
   return lines.join('\n');
 }
 
-export interface Verdict {
+interface Verdict {
   pass: boolean;
   text: string;
 }

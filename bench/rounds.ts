@@ -5,7 +5,7 @@ import { runKvscope, type KvscopeResult } from './run-kvscope';
 import { runRedisBenchmark, type RedisBenchmarkResult, type RedisBenchmarkSettings } from './run-redis-benchmark';
 import type { RedisScenario } from './scenario';
 
-export interface RoundPlan {
+interface RoundPlan {
   rounds: number;
   scenario: RedisScenario;
   bare: BareStart;

@@ -21,11 +21,11 @@ export const START_FAILED_EXIT_CODE = 1;
  * idle -> starting -> running -> stopping -> stopped; any state but stopped
  * may go to stopping (a stop, a failure or a crash), and nothing leaves it.
  */
-export type ChildState = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped';
+type ChildState = 'idle' | 'starting' | 'running' | 'stopping' | 'stopped';
 /** Main's 'stop', a SIGTERM, main gone (the channel closed), or the child's own work done. */
 export type StopReason = 'message' | 'sigterm' | 'disconnect' | 'done';
 
-export interface ChildSpec<M extends Envelope> {
+interface ChildSpec<M extends Envelope> {
   /** As main's logs name the child; also the name the test crash trigger uses. */
   name: string;
   /** Every message from main is validated against it on arrival. */
@@ -40,7 +40,7 @@ export interface ChildSpec<M extends Envelope> {
   cleanup?(): unknown;
 }
 
-export interface Child {
+interface Child {
   readonly state: ChildState;
   /** Run `begin` once (idle -> starting -> running); `announce` says ready unless a stop came meanwhile. */
   start(begin: () => Promise<void>, announce: () => void): void;

@@ -15,7 +15,7 @@ export const CRASH_EXIT_CODE = 70;
  * and its cleanup to finish: a wedged channel or a stuck cleanup must not
  * keep it alive (what the cleanup left is killed on exit, see local/spawned.ts).
  */
-export const FATAL_EXIT_TIMEOUT_MS = 2000;
+const FATAL_EXIT_TIMEOUT_MS = 2000;
 /**
  * Test-only: a child whose name this variable holds throws right after its
  * handlers are installed (`name:rejection` rejects instead, `name:later`
@@ -24,7 +24,7 @@ export const FATAL_EXIT_TIMEOUT_MS = 2000;
  */
 export const CRASH_TEST_ENV = 'KVSCOPE_TEST_CRASH';
 /** Long enough for a built-in target to be ready and the load to run. */
-export const CRASH_TEST_LATER_MS = 2000;
+const CRASH_TEST_LATER_MS = 2000;
 
 /** Set by the first fatal: one verdict per child. */
 let exiting = false;

@@ -6,7 +6,7 @@ import { kvscopeCacheDir } from './kvscope-dirs';
 import { findOnPath } from './which';
 
 /** The member version fetched when none is on disk (the one the tests run against). */
-export const HAZELCAST_VERSION = '5.7.0';
+const HAZELCAST_VERSION = '5.7.0';
 /** Maven Central may be slow; a fetch that takes longer than this has failed. */
 const FETCH_TIMEOUT_MS = 180_000;
 
@@ -26,7 +26,7 @@ function jarInMavenRepo(): string | undefined {
   return undefined;
 }
 
-export interface JarLookup {
+interface JarLookup {
   jar?: string;
   /** Why there is none, or how it would be fetched. */
   detail: string;

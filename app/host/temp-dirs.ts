@@ -9,7 +9,7 @@ import { join } from 'node:path';
  * owner removes them when it stops; one killed outright (SIGKILL, a power
  * cut) cannot, so the next run removes every one whose owner is gone.
  */
-export const TEMP_DIR_PREFIX = 'kvscope-';
+const TEMP_DIR_PREFIX = 'kvscope-';
 
 /** `kvscope-<kind>-<pid>-` plus mkdtemp's six characters. */
 const OWNED_DIR = /^kvscope-([a-z][a-z-]*)-(\d+)-[A-Za-z0-9]{6}$/;
@@ -33,7 +33,7 @@ export function ownerPid(name: string): number | undefined {
 }
 
 /** Whether a process with this pid exists (one of another user counts: EPERM). */
-export function pidAlive(pid: number): boolean {
+function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

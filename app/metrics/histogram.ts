@@ -5,11 +5,11 @@ import { BUCKET_BOUNDS_MS, type Buckets } from './limits';
 export { BUCKET_BOUNDS_MS, type Buckets };
 
 /** Latencies are recorded in microseconds. */
-export const LOWEST_US = 1;
+const LOWEST_US = 1;
 /** Ten minutes: anything slower is clamped, which keeps the histogram a fixed size. */
 export const HIGHEST_US = 600_000_000;
 /** Three significant digits: 0.1% value resolution, the HdrHistogram convention. */
-export const SIGNIFICANT_DIGITS = 3;
+const SIGNIFICANT_DIGITS = 3;
 
 export type Histogram = hdr.Histogram;
 

@@ -37,7 +37,7 @@ export const LATENCY_COLUMNS = [
 ] as const;
 
 /** One op type's counts of one second, as far as the saturation rule needs them. */
-export interface OpCounts {
+interface OpCounts {
   count: number;
   errors: number;
   timeouts: number;

@@ -7,8 +7,7 @@
 /** How the run ended, as written by every kvscope version (old files carry only this). */
 export type RunStatus = 'done' | 'stopped' | 'failed' | 'interrupted';
 
-export const OUTCOME_KINDS = ['done', 'done with errors', 'degraded', 'failed', 'stopped', 'interrupted'] as const;
-export type OutcomeKind = (typeof OUTCOME_KINDS)[number];
+export type OutcomeKind = 'done' | 'done with errors' | 'degraded' | 'failed' | 'stopped' | 'interrupted';
 
 /** Errors + timeouts above this share of all operations make a run "done with errors". */
 export const DEFAULT_MAX_ERROR_RATE = 0.01;

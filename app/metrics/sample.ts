@@ -44,7 +44,7 @@ export interface Sample {
   strength?: Strength;
 }
 
-export interface Strength {
+interface Strength {
   expected: number;
   reporting: number;
 }

@@ -45,7 +45,7 @@ export interface Summary {
 }
 
 /** What the run knows beyond its samples: which workers it lost, why it failed, what the scenario tolerates. */
-export interface RunEvents {
+interface RunEvents {
   workers?: number;
   lostWorkers?: readonly LostWorker[];
   failure?: string;

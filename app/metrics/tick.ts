@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What one worker did for one operation type in one second. */
-export const OpTickSchema = z.object({
+const OpTickSchema = z.object({
   count: z.number().int().nonnegative(),
   errors: z.number().int().nonnegative(),
   timeouts: z.number().int().nonnegative(),
@@ -13,7 +13,7 @@ export const OpTickSchema = z.object({
 });
 export type OpTick = z.infer<typeof OpTickSchema>;
 
-export const MemorySchema = z.object({
+const MemorySchema = z.object({
   rss: z.number().nonnegative(),
   heapUsed: z.number().nonnegative(),
   external: z.number().nonnegative(),
@@ -25,7 +25,7 @@ export type Memory = z.infer<typeof MemorySchema>;
  * it (e.g. the owner of each key's partition); counters named as the
  * server-side ones (`read.sent`, `write.sent`, ...).
  */
-export const TickNodeSchema = z.object({
+const TickNodeSchema = z.object({
   id: z.string().min(1),
   address: z.string(),
   counters: z.record(z.string(), z.number().nonnegative()),

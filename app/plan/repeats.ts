@@ -3,7 +3,7 @@
  * marked: a repeat that stands apart (a noisy neighbour, a GC storm) should
  * be seen, not averaged in.
  */
-export interface RepeatStats {
+interface RepeatStats {
   n: number;
   median: number;
   min: number;
@@ -21,7 +21,7 @@ export interface RepeatStats {
  * exceeds 3.5 (Iglewicz and Hoaglin's rule): robust to the outlier itself,
  * unlike a mean and standard deviation. It needs three or more runs.
  */
-export const OUTLIER_Z = 3.5;
+const OUTLIER_Z = 3.5;
 const MAD_TO_Z = 0.6745;
 const MIN_FOR_OUTLIERS = 3;
 

@@ -1,6 +1,6 @@
 import { repeatStats } from './repeats';
 
-export interface GroupRun<T> {
+interface GroupRun<T> {
   /** The swept value (undefined for plain repeats). */
   value: unknown;
   opsPerSec: number;

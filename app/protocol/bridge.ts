@@ -61,10 +61,10 @@ const runFile = z
   .max(MAX_FILE_NAME)
   .regex(/^[^/\\\0]+\.ndjson$/, 'a run file name: a plain name ending .ndjson, without a folder');
 /** A run file imported through the window: a long run's NDJSON fits (a 1-hour run is a few MB). */
-export const MAX_IMPORT_CHARS = 200 * 1024 * 1024;
+const MAX_IMPORT_CHARS = 200 * 1024 * 1024;
 
 /** Files the window can ask for: a run's seconds, its original-benchmark CSV, the run file itself, a comparison's table or series. */
-export const EXPORT_KINDS = ['run-seconds', 'run-bench', 'run-file', 'compare-summary', 'compare-series'] as const;
+const EXPORT_KINDS = ['run-seconds', 'run-bench', 'run-file', 'compare-summary', 'compare-series'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** A run in the library, as the Runs page lists it; `file` (its name in the runs folder) is how requests name it. */
@@ -85,7 +85,7 @@ export interface CompareView {
 }
 
 /** Whether this machine can start a local cluster of a kind, and why not (or with what). */
-export interface ToolStatus {
+interface ToolStatus {
   available: boolean;
   detail: string;
 }
@@ -102,7 +102,7 @@ export interface ExportedFile {
 }
 
 /** Requests: channel -> payload schema (validated where it arrives) and result type. */
-export const REQUESTS = {
+const REQUESTS = {
   listScenarios: { payload: empty },
   localTools: { payload: empty },
   validateScenario: { payload: z.object({ scenario: z.unknown() }).strict() },

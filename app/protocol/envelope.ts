@@ -6,9 +6,9 @@ export interface Envelope<T extends string = string, D = unknown> {
   data: D;
 }
 
-export const EnvelopeSchema = z.object({ type: z.string(), data: z.unknown() });
+const EnvelopeSchema = z.object({ type: z.string(), data: z.unknown() });
 
-export type Decoded<M> = { ok: true; msg: M } | { ok: false; reason: string };
+type Decoded<M> = { ok: true; msg: M } | { ok: false; reason: string };
 
 /**
  * Validate a message where it arrives. A message of an unknown type or with a

@@ -4,7 +4,7 @@ import { msg } from './envelope';
 import { FatalSchema } from './fatal';
 import { LogSchema } from './worker';
 
-export const TargetStartSchema = z.object({
+const TargetStartSchema = z.object({
   /** The target settings of the scenario (builtin-kv or builtin-file), validated again on arrival. */
   target: z.unknown(),
   /** A folder the target may write to; removed by main after the run. */

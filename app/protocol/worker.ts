@@ -4,10 +4,10 @@ import { msg } from './envelope';
 import { FatalSchema } from './fatal';
 
 /** Where a worker sends its load: the target's address once it is listening. */
-export const EndpointSchema = z.object({ host: z.string(), port: z.number().int().min(1).max(65535) });
+const EndpointSchema = z.object({ host: z.string(), port: z.number().int().min(1).max(65535) });
 export type Endpoint = z.infer<typeof EndpointSchema>;
 
-export const WorkerStartSchema = z.object({
+const WorkerStartSchema = z.object({
   id: z.number().int().nonnegative(),
   /** How many workers share the load (for splitting totalOps and rate). */
   of: z.number().int().positive(),

@@ -24,7 +24,7 @@ import { errorMessage } from '../error-message';
  * Only the header and the summary are validated; a file damaged in the
  * middle lists normally and is refused when opened.
  */
-export interface RunFileInfo extends RunFacts {
+interface RunFileInfo extends RunFacts {
   path: string;
   status: RunStatus;
   hasSummary: boolean;

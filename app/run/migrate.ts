@@ -15,7 +15,7 @@ import { RUN_FORMAT_VERSION } from './format';
  */
 export type RawRecord = Record<string, unknown>;
 
-export interface MigrationStep {
+interface MigrationStep {
   /** The header of version N, returned as version N+1 (its `version` set to N+1). */
   header: (h: RawRecord) => RawRecord;
   /** Each sample's data, when the sample shape changed in this step. */

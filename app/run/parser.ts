@@ -9,7 +9,7 @@ import { errorMessage } from '../error-message';
 /** A header is a scenario and the environment: a few KB. A longer first line is not a run header. */
 export const HEADER_MAX_BYTES = 1024 * 1024;
 /** A sample is a few KB (one histogram per op type); anything near this is not a run record. */
-export const LINE_MAX_BYTES = 16 * 1024 * 1024;
+const LINE_MAX_BYTES = 16 * 1024 * 1024;
 
 export class RunFileError extends Error {
   constructor(

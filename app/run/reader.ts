@@ -107,7 +107,7 @@ export async function readRunFileAsync(path: string): Promise<RunFile> {
 }
 
 /** What checking a whole run file found: its (migrated) header and how it ends. */
-export interface RunCheck {
+interface RunCheck {
   header: RunHeader;
   /** No summary line, or a cut last line. */
   interrupted: boolean;

@@ -8,10 +8,10 @@ import { errorMessage } from '../error-message';
  * mount (or anything else that stalls) is listed as unreadable instead of
  * holding up the whole list.
  */
-export const RUN_FILE_READ_TIMEOUT_MS = 5000;
+const RUN_FILE_READ_TIMEOUT_MS = 5000;
 
 /** What a run path is when it is not a regular file (a symlink is followed and named), or undefined when it is one. */
-export async function notRegularFile(path: string): Promise<string | undefined> {
+async function notRegularFile(path: string): Promise<string | undefined> {
   const own = await lstat(path);
   const link = own.isSymbolicLink();
   const st = link ? await stat(path) : own;

@@ -24,7 +24,7 @@ const LatencySchema = z.looseObject({
   max: num,
 });
 
-export const RunGroupSchema = z
+const RunGroupSchema = z
   .object({
     kind: z.enum(['repeat', 'sweep']),
     id: z.string().min(1),
@@ -64,7 +64,7 @@ const OpSampleSchema = z.looseObject({
   hist: z.string(),
 });
 
-export const SampleSchema = z.looseObject({
+const SampleSchema = z.looseObject({
   second: z.number().int().min(0),
   phase: z.enum(['warmup', 'run']),
   at: num,
@@ -79,13 +79,13 @@ export const SampleSchema = z.looseObject({
   strength: z.looseObject({ expected: num, reporting: num }).optional(),
 });
 
-export const PhaseMarkSchema = z.looseObject({
+const PhaseMarkSchema = z.looseObject({
   phase: z.enum(['starting', 'warmup', 'running', 'stopping', 'done', 'stopped', 'failed', 'interrupted']),
   at: num,
   second: z.number().int().min(0).optional(),
 });
 
-export const LogEntrySchema = z.looseObject({
+const LogEntrySchema = z.looseObject({
   level: z.enum(['info', 'warn', 'error']),
   message: z.string(),
   at: num,
@@ -126,7 +126,7 @@ export const RECORD_SCHEMAS = {
   summary: SummarySchema,
 } as const;
 
-export type RecordType = keyof typeof RECORD_SCHEMAS;
+type RecordType = keyof typeof RECORD_SCHEMAS;
 
 export function isRecordType(t: string): t is RecordType {
   return Object.prototype.hasOwnProperty.call(RECORD_SCHEMAS, t);

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { errorMessage } from '../error-message';
 
 /** Aerospike's default service port, used for a seed host given without one. */
-export const AEROSPIKE_DEFAULT_PORT = 3000;
+const AEROSPIKE_DEFAULT_PORT = 3000;
 const HOST_PORT = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\])(?::(\d{1,5}))?$/;
 
-export interface SeedHost {
+interface SeedHost {
   addr: string;
   port: number;
 }

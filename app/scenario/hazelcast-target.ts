@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { errorMessage } from '../error-message';
 
 /** Hazelcast's default member port. */
-export const HAZELCAST_DEFAULT_PORT = 5701;
+const HAZELCAST_DEFAULT_PORT = 5701;
 /** Most members a local cluster may have: each is a JVM, and this bounds a typo. */
-export const MAX_LOCAL_MEMBERS = 8;
+const MAX_LOCAL_MEMBERS = 8;
 const MEMBER = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/;
 /** Longer names are a mistake, not a cluster. */
 const MAX_CLUSTER_NAME = 255;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Most masters a local Redis Cluster may have: enough for a laptop, bounded against typos. */
-export const MAX_LOCAL_MASTERS = 16;
+const MAX_LOCAL_MASTERS = 16;
 
 /** `ioredis` against a Redis server, a Redis Cluster, or a Redis Cluster kvscope starts for the run. */
 export const RedisTarget = z

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { STREAM_OPS } from './aerospike-target';
 import { TargetSchema, TARGET_OPS, WRITE_OP } from './targets';
 
-export const MAX_WORKERS = 64;
-export const MAX_IN_FLIGHT = 10_000;
-export const MAX_VALUE_SIZE = 64 * 1024 * 1024;
-export const MAX_DURATION_SECONDS = 7 * 24 * 3600;
-export const DEFAULT_DURATION_SECONDS = 10;
+const MAX_WORKERS = 64;
+const MAX_IN_FLIGHT = 10_000;
+const MAX_VALUE_SIZE = 64 * 1024 * 1024;
+const MAX_DURATION_SECONDS = 7 * 24 * 3600;
+const DEFAULT_DURATION_SECONDS = 10;
 /** A run bounded by operation count still ends by itself after this long. */
-export const TOTAL_OPS_TIME_LIMIT_SECONDS = 24 * 3600;
+const TOTAL_OPS_TIME_LIMIT_SECONDS = 24 * 3600;
 
-export const ScenarioSchema = z
+const ScenarioSchema = z
   .strictObject({
     name: z.string().min(1).default('custom'),
     description: z.string().default(''),
@@ -104,7 +104,7 @@ export interface FieldError {
   reason: string;
 }
 
-export type Validation = { ok: true; scenario: Scenario } | { ok: false; errors: FieldError[] };
+type Validation = { ok: true; scenario: Scenario } | { ok: false; errors: FieldError[] };
 
 export function validateScenario(input: unknown): Validation {
   const r = ScenarioSchema.safeParse(input);

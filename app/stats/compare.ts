@@ -9,14 +9,14 @@ import { MAX_RUNS, MIN_RUNS } from './limits';
 // Callers that compare import the limits from here too.
 export { MAX_RUNS, MIN_RUNS };
 
-export interface RunRef {
+interface RunRef {
   id: string;
   name: string;
   createdAt: string;
 }
 
 /** One run's figure in a row; for candidates also the change against the baseline and its significance. */
-export interface Cell {
+interface Cell {
   mean: number;
   n: number;
   changePct?: number;
@@ -42,7 +42,7 @@ export interface Comparison {
   partialLeftOut: number[];
 }
 
-export interface CompareOptions {
+interface CompareOptions {
   /** Keep seconds in which a worker was missing (left out by default). */
   includePartial?: boolean;
 }

@@ -10,9 +10,9 @@ export const SIGNIFICANCE = 0.05;
  * distribution of U (counted by dynamic programming); above it, or with ties,
  * from the normal approximation with tie and continuity corrections.
  */
-export const EXACT_MAX_N = 25;
+const EXACT_MAX_N = 25;
 
-export interface UTest {
+interface UTest {
   /** U of the first sample: pairs (a, b) with a > b, ties counting one half. */
   u: number;
   /** The smaller of the two U statistics. */

@@ -19,7 +19,7 @@ export const fullStrength = (samples: readonly Sample[]): Sample[] => samples.fi
 export const partialSeconds = (samples: readonly Sample[]): number => samples.filter((s) => s.phase === 'run' && isPartial(s)).length;
 
 /** Which seconds a series covers: all measured ones (aligned by second, for charts and CSV) or only the full-strength ones. */
-export type SecondsFilter = (samples: readonly Sample[]) => Sample[];
+type SecondsFilter = (samples: readonly Sample[]) => Sample[];
 
 /** Op types of a run, sorted, without 'total'. */
 export function opTypes(samples: readonly Sample[]): string[] {

@@ -14,7 +14,7 @@ export interface AsBenchOptions {
   inFlight?: number;
 }
 
-export const USAGE = `usage: npm run bench:aerospike -- --hosts H:P[,H:P] [--rounds N] [--seconds N] [--warmup N] [--workers N] [--in-flight N]
+const USAGE = `usage: npm run bench:aerospike -- --hosts H:P[,H:P] [--rounds N] [--seconds N] [--warmup N] [--workers N] [--in-flight N]
   --hosts      seed hosts of the cluster (required)
   --rounds     kvscope/bare pairs, default ${DEFAULT_ROUNDS}, max ${LIMITS.rounds}
   --seconds    measured seconds per run, default ${DEFAULT_SECONDS}, max ${LIMITS.seconds}

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 /** Command-line options of `npm run bench:soak`. */
 
 /** A day at one sample per second: the synthetic run main is fed. */
-export const DEFAULT_HOURS = 24;
+const DEFAULT_HOURS = 24;
 /** Main keeps at most an hour of samples for a late window (LIVE_SAMPLE_CAP); from there on its memory must be flat. */
 export const FIRST_HOUR_SECONDS = 3600;
 // Bounds keep every invocation finite even with a typo in a flag.

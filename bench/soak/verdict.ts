@@ -1,13 +1,13 @@
 import type { Checkpoint } from './soak-run';
 
 /** Heap growth after the first hour still called flat: GC noise and V8's own caches, not a per-second cost. */
-export const FLAT_SLACK_BYTES = 4 * 1024 * 1024;
+const FLAT_SLACK_BYTES = 4 * 1024 * 1024;
 /** ... or this share of the heap at the first hour, whichever is larger. */
-export const FLAT_SLACK_SHARE = 0.05;
+const FLAT_SLACK_SHARE = 0.05;
 
 const MIB = 1024 * 1024;
 
-export interface Verdict {
+interface Verdict {
   /** 'n/a' when the run was too short to pass the first hour. */
   result: 'PASS' | 'MISS' | 'n/a';
   text: string;

@@ -17,7 +17,7 @@ const SETTLE_MS = 1000;
 const CATCH_UP_TIMEOUT_MS = 180_000;
 const POINTS_TIMEOUT_MS = 10_000;
 /** Heap checkpoints, as shares of the replay. */
-export const CHECKPOINTS = [0.25, 0.5, 0.75, 1] as const;
+const CHECKPOINTS = [0.25, 0.5, 0.75, 1] as const;
 
 export interface ModeContext {
   bridge: FakeBridge;

@@ -9,18 +9,18 @@ export const RUN_SECONDS = 3600;
  * sample cap), so the second hour is all past the cap, where the heap must
  * stay flat (checkpoints 50% → 100%).
  */
-export const DEFAULT_REPLAY_SECONDS = 2 * RUN_SECONDS;
+const DEFAULT_REPLAY_SECONDS = 2 * RUN_SECONDS;
 /**
  * Live mode pushes this many of the run's last seconds at 1/s (the rest is
  * caught up through getState). Over 30 updates a p95 is the second-slowest
  * one; 120 holds two steps of the 5 min window's time axis and several GCs.
  */
-export const DEFAULT_LIVE_SECONDS = 120;
+const DEFAULT_LIVE_SECONDS = 120;
 /**
  * The default window (5 min, what a user sees first) and the whole run
  * (every buffered sample downsampled into each chart, the heaviest view).
  */
-export const DEFAULT_WINDOWS = ['5m', 'all'];
+const DEFAULT_WINDOWS = ['5m', 'all'];
 // Upper bounds keep every invocation finite even with a typo in a flag.
 const MAX_LIVE_SECONDS = 600;
 const MIN_REPLAY_SECONDS = 100;
@@ -37,7 +37,7 @@ export interface UiBenchOptions {
 export { UsageError } from '../options';
 import { UsageError } from '../options';
 
-export const USAGE = `usage: node dist/bench/ui/main.js [--live-seconds N] [--replay-seconds N] [--windows LIST]
+const USAGE = `usage: node dist/bench/ui/main.js [--live-seconds N] [--replay-seconds N] [--windows LIST]
   --live-seconds    last seconds of the hour pushed live at 1/s, default ${DEFAULT_LIVE_SECONDS}, max ${MAX_LIVE_SECONDS}
   --replay-seconds  samples pushed as fast as the socket takes them, default ${DEFAULT_REPLAY_SECONDS}, ${MIN_REPLAY_SECONDS}..${MAX_REPLAY_SECONDS}
   --windows         chart windows to measure, comma-separated from ${Object.keys(WINDOW_SECONDS).join(', ')}; default ${DEFAULT_WINDOWS.join(',')}`;

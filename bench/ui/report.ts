@@ -3,9 +3,9 @@ import type { RendererLimits } from './limits';
 import type { ModeResult } from './modes';
 
 /** One frame at 60 Hz: an update that takes longer makes the page drop frames. */
-export const TARGET_MS_PER_UPDATE = 16;
+const TARGET_MS_PER_UPDATE = 16;
 /** The heap must grow less than this between the replay's 50% and 100% checkpoints. */
-export const MAX_HEAP_GROWTH = 0.1;
+const MAX_HEAP_GROWTH = 0.1;
 const HALF = '50%';
 const FULL = '100%';
 const MS_DIGITS = 1;
@@ -22,13 +22,13 @@ function percentile(sorted: readonly number[], p: number): number {
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const ms = (x: number): string => x.toFixed(MS_DIGITS);
 
-export interface Row {
+interface Row {
   cells: string[];
   pass: boolean;
 }
 
 /** Heap growth 50% -> 100% of a replay; null for live mode, which has no such checkpoints. */
-export function heapGrowth(r: ModeResult): number | null {
+function heapGrowth(r: ModeResult): number | null {
   const half = r.heap.find((h) => h.at === HALF);
   const full = r.heap.find((h) => h.at === FULL);
   return half && full ? full.mib / half.mib - 1 : null;
@@ -46,7 +46,7 @@ export function judged(r: ModeResult): number[] {
   return r.mode === 'live' ? r.updates.map((u) => u.ms) : r.updates.map((u) => u.ms / Math.max(1, u.samples));
 }
 
-export function row(r: ModeResult): Row {
+function row(r: ModeResult): Row {
   const t = sorted(r.updates.map((u) => u.ms));
   const p95 = percentile(sorted(judged(r)), P95);
   const timeOk = p95 < TARGET_MS_PER_UPDATE;

@@ -10,9 +10,9 @@ import { parseScenario } from '../../app/scenario/schema';
  * way a real hour does, so the charts redraw real-looking lines (a constant
  * series would let recharts and the downsampler take cheap paths).
  */
-export const WORKERS = 8;
-export const NODES = ['node-1', 'node-2'] as const;
-export const WARMUP_SECONDS = 10;
+const WORKERS = 8;
+const NODES = ['node-1', 'node-2'] as const;
+const WARMUP_SECONDS = 10;
 const READ_SHARE = 0.75; // readsPerWrite 3, the seed benchmark's cycle
 const BASE_OPS_PER_SEC = 42_000;
 const DRIFT_PERIOD_S = 900; // a slow quarter-hour swell, like a compaction cycle

@@ -11,7 +11,7 @@ const VIEWPORT = { width: 1400, height: 1000 };
 /** Launch, load, compare and draw finish within this, or the picture fails with a clear message. */
 const PNG_TIMEOUT_MS = 60_000;
 
-export interface ComparePngOptions {
+interface ComparePngOptions {
   files: readonly string[];
   ids: readonly string[];
   baseline: number;

@@ -31,7 +31,7 @@ const EXIT_BY_OUTCOME: Record<OutcomeKind, number> = {
 };
 
 /** The exit code a finished run's summary calls for. */
-export function exitCodeFor(summary: Summary): number {
+function exitCodeFor(summary: Summary): number {
   return EXIT_BY_OUTCOME[outcomeOf(summary).kind];
 }
 

@@ -12,7 +12,7 @@ import { UsageError } from './load-scenario';
 import { printError, printLine } from './terminal';
 import { EXIT_OK } from './run-command';
 
-export interface ServeCommandOptions {
+interface ServeCommandOptions {
   host: string;
   port: number;
   runsDir: string;

@@ -18,11 +18,11 @@ export class ConfigError extends Error {
 const absolute = z.string().min(1).refine(isAbsolute, 'must be an absolute path');
 
 /** Keys other than these are left alone, so a newer kvscope's settings do not break an older one. */
-export const KvscopeConfigSchema = z.object({
+const KvscopeConfigSchema = z.object({
   /** Folders besides kvscope's own that a scenario may name in target.dataPath, target.sinkDir and target.jar. */
   allowedFolders: z.array(absolute).default([]),
 });
-export type KvscopeConfig = z.output<typeof KvscopeConfigSchema>;
+type KvscopeConfig = z.output<typeof KvscopeConfigSchema>;
 
 /** Read and check a JSON settings file; a missing file is `undefined`, anything else wrong is a ConfigError. */
 export function readJsonFile<T>(file: string, schema: z.ZodType<T>): T | undefined {

@@ -4,9 +4,9 @@ import { kvscopeCacheDir, kvscopeConfigDir, kvscopeDataDir } from '../../app/hos
 export { kvscopeCacheDir as cacheDir, kvscopeConfigDir as configDir, kvscopeDataDir as dataDir };
 
 /** The user's settings: `{"allowedFolders": [...]}`. */
-export const CONFIG_FILE = 'config.json';
+const CONFIG_FILE = 'config.json';
 /** Node runtimes a scenario may name; written by `kvscope runtimes` only. */
-export const RUNTIMES_FILE = 'runtimes.json';
+const RUNTIMES_FILE = 'runtimes.json';
 
 export const configFile = (env: NodeJS.ProcessEnv = process.env): string => join(kvscopeConfigDir(env), CONFIG_FILE);
 export const runtimesFile = (env: NodeJS.ProcessEnv = process.env): string => join(kvscopeConfigDir(env), RUNTIMES_FILE);

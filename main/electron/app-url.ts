@@ -6,7 +6,7 @@
  */
 export const APP_SCHEME = 'kvscope';
 export const APP_HOST = 'app';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
 /** True for any URL of the app's own pages and files, and nothing else. */

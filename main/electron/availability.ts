@@ -4,7 +4,7 @@ import { join } from 'node:path';
 /** The electron package's own default when path.txt names nothing. */
 const DEFAULT_BINARY_NAME = 'electron';
 
-export type ElectronAvailability = { ok: true; binary: string } | { ok: false; reason: string };
+type ElectronAvailability = { ok: true; binary: string } | { ok: false; reason: string };
 
 /**
  * Whether the desktop window can start here, without require('electron'):

@@ -17,7 +17,7 @@ import {
  * with it (Vite, dist/preload/preload.js) because a sandboxed preload can
  * require nothing but 'electron'.
  */
-export const BRIDGE_GLOBAL = 'kvscope';
+const BRIDGE_GLOBAL = 'kvscope';
 
 type Listener = Parameters<Bridge['onPush']>[0];
 

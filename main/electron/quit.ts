@@ -20,7 +20,7 @@ export interface QuitApp {
  * left behind; then the app quits for real. A second signal exits at once
  * (main/engine/child.ts kills the children on exit), as in the terminal.
  */
-export interface SignalSource {
+interface SignalSource {
   on(event: NodeJS.Signals, listener: (signal: NodeJS.Signals) => void): unknown;
 }
 

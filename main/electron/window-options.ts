@@ -9,7 +9,7 @@ const MIN_HEIGHT = 600;
 /** The renderer's background, so the window does not flash white before the first paint. */
 const BACKGROUND = '#10141a';
 
-export interface WindowPaths {
+interface WindowPaths {
   /** The bundled preload (dist/preload/preload.js). */
   preload: string;
   icon?: string;

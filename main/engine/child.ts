@@ -12,7 +12,7 @@ process.on('exit', () => {
   for (const c of live) c.kill('SIGKILL');
 });
 
-export interface ChildExit {
+interface ChildExit {
   code: number | null;
   signal: NodeJS.Signals | null;
   /** True when stop() asked for it; false when the child died by itself. */
@@ -22,14 +22,14 @@ export interface ChildExit {
 /** How a child ended, with the tail of its stderr to explain a crash. */
 export type ChildEnd = ChildExit & { stderr: string };
 
-export interface ChildEvents {
+interface ChildEvents {
   /** A message as the child sent it; the owner validates it against its protocol. */
   message: [unknown];
   'spawn-error': [Error];
   exit: [ChildEnd];
 }
 
-export interface ForkOptions {
+interface ForkOptions {
   execPath: string;
   env?: NodeJS.ProcessEnv;
   args?: string[];

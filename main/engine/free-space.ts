@@ -1,7 +1,7 @@
 import { statfsSync } from 'node:fs';
 
 /** Below this much free space in the runs folder a run gets a warning before it starts: a run writes a few MB an hour, a sweep many times that. */
-export const LOW_SPACE_BYTES = 100 * 1024 * 1024;
+const LOW_SPACE_BYTES = 100 * 1024 * 1024;
 
 const MIB = 1024 * 1024;
 

@@ -20,13 +20,13 @@ import { WorkerPool, type WorkerInfo } from './worker-pool';
 import { crowdingWarnings, StopRequested, waitForWorkers } from './wait-workers';
 
 /** Time between 'go' and second 0, so every worker has the message before t0. */
-export const GO_DELAY_MS = 250;
+const GO_DELAY_MS = 250;
 /** How often pending ticks are checked for a complete second. */
 const FLUSH_INTERVAL_MS = 100;
 /** The monitor's last reading after the load may take this long (one INFO round trip per node). */
 const FINAL_POLL_TIMEOUT_MS = 2000;
 
-export interface RunEvents {
+interface RunEvents {
   header: [header: RunHeader];
   phase: [mark: PhaseMark];
   sample: [sample: Sample];

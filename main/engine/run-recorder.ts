@@ -13,7 +13,7 @@ export function isRecording(path: string): boolean {
   return recording.has(path);
 }
 
-export interface RecordHooks {
+interface RecordHooks {
   /** The run file could not be written ("disk full: PATH"); the run is already being failed with that reason. */
   onWriteError?: (message: string) => void;
 }

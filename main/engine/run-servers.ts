@@ -7,7 +7,7 @@ import { removeStaleTempDirs } from '../../app/host/temp-dirs';
 import { childEnv, type NodeBinary } from './node-binary';
 import { TargetRunner } from './target-runner';
 
-export interface ServerHooks {
+interface ServerHooks {
   nodeStats(nodes: NodeCounters[]): void;
   log(level: LogEntry['level'], source: string, message: string): void;
   /** A server the run depends on died: the run fails. */

@@ -11,12 +11,12 @@ import { ManagedChild, STOP_GRACE_MS, type ChildEnd } from './child';
 import { entryPath, type EntryName } from './entries';
 
 /** A built-in server that does not listen within this long has failed to start. */
-export const TARGET_READY_TIMEOUT_MS = 15_000;
+const TARGET_READY_TIMEOUT_MS = 15_000;
 /**
  * A local cluster may first fetch the Hazelcast jar from Maven Central, then
  * start JVMs that join one another: minutes on a slow box, not seconds.
  */
-export const LOCAL_CLUSTER_READY_TIMEOUT_MS = 240_000;
+const LOCAL_CLUSTER_READY_TIMEOUT_MS = 240_000;
 
 const CHILD_NAMES: Record<EntryName, string> = {
   'workers/targets/main': 'target',
@@ -25,7 +25,7 @@ const CHILD_NAMES: Record<EntryName, string> = {
   'workers/load/worker': 'worker',
 };
 
-export interface TargetRunnerEvents {
+interface TargetRunnerEvents {
   'node-stats': [nodes: NodeCounters[]];
   log: [level: LogLine['level'], message: string];
   /** The child ended without being asked to (after it was started). */

@@ -10,14 +10,14 @@ export class StopRequested extends Error {
 }
 
 /** Time for a worker to start its runtime, on top of the scenario's connect timeout. */
-export const WORKER_START_MS = 10_000;
+const WORKER_START_MS = 10_000;
 /**
  * More time per worker: they start side by side, so on a small machine 64
  * Node runtimes loading their client libraries take many seconds of CPU
  * between them before the last one connects (on 2 cores a 1 s run of 64
  * took 18 to 33 s from start to end, past the fixed allowance alone).
  */
-export const WORKER_START_PER_WORKER_MS = 750;
+const WORKER_START_PER_WORKER_MS = 750;
 /** More workers than this per core compete for CPU with one another: the numbers measure that contention. */
 export const MAX_WORKERS_PER_CORE = 4;
 

@@ -14,7 +14,7 @@ export interface WorkerInfo {
 }
 
 /** Every event carries the worker's id first, except 'tick', whose Tick names its worker. */
-export interface WorkerPoolEvents {
+interface WorkerPoolEvents {
   ready: [id: number, info: WorkerInfo];
   tick: [tick: Tick];
   log: [id: number, level: LogLine['level'], message: string];

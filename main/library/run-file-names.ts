@@ -4,7 +4,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 /** What a run id must look like to name a file: a UUID as kvscope makes them, nothing a path could hide in. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function isRunId(id: string): boolean {
+function isRunId(id: string): boolean {
   return UUID.test(id);
 }
 

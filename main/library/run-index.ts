@@ -58,7 +58,7 @@ export async function indexRuns(dir: string): Promise<RunIndexEntry[]> {
  * own read, not its wait behind a thousand others, and one listing leaves
  * threads of libuv's pool (4 by default) for everything else.
  */
-export const INDEX_READS_AT_ONCE = 2;
+const INDEX_READS_AT_ONCE = 2;
 
 async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array<R>(items.length);

@@ -14,7 +14,7 @@ import { errorMessage } from '../../app/error-message';
 /** A run's label lives beside it, so deleting or relabelling one run never rewrites a file shared with others. */
 const META_SUFFIX = '.meta.json';
 
-export class LibraryError extends Error {}
+class LibraryError extends Error {}
 
 interface Meta {
   label: string;

@@ -24,7 +24,7 @@ export function refusalMessage(errors: readonly FieldError[]): string {
   return `scenario not allowed:\n${fieldErrorLines(errors)}`;
 }
 
-export class ScenarioRefused extends Error {
+class ScenarioRefused extends Error {
   constructor(readonly errors: readonly FieldError[]) {
     super(refusalMessage(errors));
     this.name = 'ScenarioRefused';

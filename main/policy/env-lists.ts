@@ -5,7 +5,7 @@
  */
 
 /** Checks a variable's value; answers why it is wrong, or undefined. */
-export type ValueCheck = (value: string) => string | undefined;
+type ValueCheck = (value: string) => string | undefined;
 
 const wholeNumber =
   (min: number, max: number): ValueCheck =>

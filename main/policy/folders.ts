@@ -11,7 +11,7 @@ import { errorMessage } from '../../app/error-message';
  * Target settings naming a place on disk: folders a child creates and writes
  * files in, and the jar java puts on its class path (so runs).
  */
-export const PATH_SETTINGS = { dataPath: 'folder', sinkDir: 'folder', jar: 'jar' } as const;
+const PATH_SETTINGS = { dataPath: 'folder', sinkDir: 'folder', jar: 'jar' } as const;
 type PathSetting = keyof typeof PATH_SETTINGS;
 
 /** Characters java's -cp reads as more than one entry: a list separator, or a folder's every jar. */
@@ -26,7 +26,7 @@ interface Folders {
 }
 
 /** kvscope's data, runs and cache folders, and those listed in config.json. */
-export function allowedFolders(env: NodeJS.ProcessEnv = process.env): Folders {
+function allowedFolders(env: NodeJS.ProcessEnv = process.env): Folders {
   const shown = [dataDir(env), resolve(runsDir(env)), cacheDir(env), ...readConfig(env).allowedFolders];
   return { shown, real: shown.map((f) => whereItLeads(resolve(f))), config: whereItLeads(configDir(env)) };
 }

@@ -2,7 +2,7 @@ import { lstatSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { errorMessage } from '../../app/error-message';
 
-export class PathProblem extends Error {}
+class PathProblem extends Error {}
 
 /**
  * Where an absolute path really leads: the deepest part that exists with

@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 256 bits per launch: beyond guessing even for a client on the network sending at line rate. */
-export const SECRET_BYTES = 32;
+const SECRET_BYTES = 32;
 /** The least entropy a secret given by the user (--token-file) may carry. */
-export const MIN_SECRET_BITS = 128;
+const MIN_SECRET_BITS = 128;
 const BITS_PER_HEX_CHAR = 4;
 const BITS_PER_BASE64URL_CHAR = 6;
 /** The only characters a secret may have: it travels in a URL, a cookie and a header unescaped. */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-export type OpenPlan = { ok: true; command: string } | { ok: false; reason: string };
+type OpenPlan = { ok: true; command: string } | { ok: false; reason: string };
 
 /** Values of a flag variable that mean "not set" (CI=false is how some set ups say no). */
 const UNSET = new Set(['', '0', 'false']);

@@ -27,7 +27,7 @@ export function allowedHostNames(bound: string): Set<string> {
   return names;
 }
 
-export type PageScheme = 'http:' | 'https:';
+type PageScheme = 'http:' | 'https:';
 
 /** True when `origin` (the Origin header of an upgrade) is this server's own: its scheme, a known host name, our port. */
 export function isOwnOrigin(origin: string | undefined, hosts: Set<string>, port: number, scheme: PageScheme = 'http:'): boolean {

@@ -29,7 +29,7 @@ export interface GateOptions {
   log: (line: string) => void;
 }
 
-export interface Refusal {
+interface Refusal {
   status: number;
   text: string;
 }

@@ -34,7 +34,7 @@ export function contentType(file: string): string {
   return CONTENT_TYPES[extname(file).toLowerCase()] ?? DEFAULT_CONTENT_TYPE;
 }
 
-export type StaticLookup = { ok: true; file: string; size: number } | { ok: false; status: 400 | 403 | 404; reason: string };
+type StaticLookup = { ok: true; file: string; size: number } | { ok: false; status: 400 | 403 | 404; reason: string };
 
 /**
  * Map a URL path (as sent, percent-encoded, query allowed) to a regular file

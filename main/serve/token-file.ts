@@ -4,11 +4,11 @@ import { ServeConfigError } from './config-error';
 import { errorMessage } from '../../app/error-message';
 
 /** Owner read/write only: the file is as good as the password to this machine's benchmarks. */
-export const TOKEN_FILE_MODE = 0o600;
+const TOKEN_FILE_MODE = 0o600;
 /** Group and other permission bits: any of them set and others could read (or replace) the secret. */
 const NOT_OWNER_BITS = 0o077;
 
-export interface TokenFileSecret {
+interface TokenFileSecret {
   secret: string;
   created: boolean;
 }

@@ -9,17 +9,17 @@ import { refuseUpgrade, shown } from './responses';
 import { errorMessage } from '../../app/error-message';
 
 /** Requests are small JSON (a scenario at most); anything bigger is not ours. */
-export const MAX_FRAME_BYTES = 1024 * 1024;
+const MAX_FRAME_BYTES = 1024 * 1024;
 /** A socket this far behind on pushes is dead or stalled; it is dropped rather than buffered without bound. */
-export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 /** Id of the error answer to a frame too broken to carry its own id. */
 export const NO_ID = -1;
 /** Close code "going away" (RFC 6455), sent to every page when the server stops. */
 const CLOSE_GOING_AWAY = 1001;
 /** How long pages get to answer the close handshake before their sockets are cut. */
-export const CLOSE_GRACE_MS = 1000;
+const CLOSE_GRACE_MS = 1000;
 
-export interface BridgeOptions {
+interface BridgeOptions {
   host: BridgeHost;
   /** Why an upgrade is not taken (wrong Host, no secret), or undefined to go on. */
   admit: (req: IncomingMessage) => { status: number; text: string } | undefined;

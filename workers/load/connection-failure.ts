@@ -39,7 +39,7 @@ export function isUnreachable(driver: { isUnavailable?(err: unknown): boolean },
 }
 
 /** The generic check: errno codes and connection messages, whatever the client. */
-export function isConnectionFailure(err: unknown): boolean {
+function isConnectionFailure(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
   const code = (err as NodeJS.ErrnoException).code;
   if (typeof code === 'string' && CONNECTION_CODES.has(code)) return true;

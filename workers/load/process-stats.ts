@@ -1,7 +1,7 @@
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import type { Memory } from '../../app/metrics/tick';
 
-export interface ProcessStats {
+interface ProcessStats {
   mem: Memory;
   /** Event-loop utilisation since the previous reading, 0..1. */
   elu: number;

@@ -16,7 +16,7 @@ const MEMBER_HEAP = '-Xmx512m';
 const MEMBER_MAIN = 'com.hazelcast.core.server.HazelcastMemberStarter';
 
 /** Text for an XML element: the cluster name comes from the scenario and must stay text, not markup. */
-export function xmlText(s: string): string {
+function xmlText(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 

@@ -5,7 +5,7 @@ import { freePort } from './free-port';
 import { SpawnedServer, waitUntil } from './spawned';
 import { redisServerPath } from '../../app/host/local-tools';
 
-export const LOCAL_HOST = '127.0.0.1';
+const LOCAL_HOST = '127.0.0.1';
 const SLOTS = 16384;
 /** Masters answering, meeting and agreeing on the slot map takes about a second; a slow box gets room. */
 const READY_TIMEOUT_MS = 30_000;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /** A server that ignores SIGTERM this long is killed. */
-export const SERVER_STOP_GRACE_MS = 5_000;
+const SERVER_STOP_GRACE_MS = 5_000;
 /** Enough of a server's output to explain why it did not start. */
 const LOG_TAIL_CHARS = 2_000;
 

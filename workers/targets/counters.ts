@@ -5,7 +5,7 @@ export const KV_COUNTERS = ['read.success', 'read.notFound', 'read.error', 'writ
 /** The file server only reads. */
 export const FILE_COUNTERS = ['read.success', 'read.error'] as const;
 
-export type CounterName = (typeof KV_COUNTERS)[number];
+type CounterName = (typeof KV_COUNTERS)[number];
 /** Cumulative since the process started; a plain object so the hot path is one property increment. */
 export type RequestCounters = Partial<Record<CounterName, number>>;
 

@@ -10,7 +10,7 @@ import { count, FILE_COUNTERS, newCounters } from './counters';
 import type { RunningTarget } from './running-target';
 import { serveInThisProcess } from './single-process';
 
-export type FileTarget = z.output<typeof BuiltinFileTarget>;
+type FileTarget = z.output<typeof BuiltinFileTarget>;
 
 /** The served file is written in pieces of this size, so a 1 GiB file never sits in memory whole. */
 const FILL_CHUNK_BYTES = 1024 * 1024;

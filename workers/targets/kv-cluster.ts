@@ -9,9 +9,9 @@ import type { RunningTarget } from './running-target';
 import { startStatsReporter } from './stats-reporter';
 
 /** A worker that has not listened by then is stuck; waiting longer would only hide it. */
-export const WORKER_START_TIMEOUT_MS = 15_000;
+const WORKER_START_TIMEOUT_MS = 15_000;
 /** Time a worker gets to end after SIGTERM before it is killed. */
-export const WORKER_STOP_GRACE_MS = 3_000;
+const WORKER_STOP_GRACE_MS = 3_000;
 
 /**
  * The cluster variant: this process is the primary and serves nothing; each

@@ -4,9 +4,9 @@ import type { KvStore } from './kv-store';
 import { errorMessage } from '../../app/error-message';
 
 /** Keys become file names: this keeps them inside the data folder and portable. */
-export const KEY_PATTERN = /^[a-z0-9_-]{1,200}$/;
+const KEY_PATTERN = /^[a-z0-9_-]{1,200}$/;
 /** Largest value a PUT may carry, so a runaway client cannot exhaust the server's memory. */
-export const MAX_VALUE_BYTES = 256 * 1024 * 1024;
+const MAX_VALUE_BYTES = 256 * 1024 * 1024;
 
 /**
  * The key-value HTTP API: `PUT /<key>` stores the body, `GET /<key>` returns

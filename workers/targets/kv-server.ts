@@ -6,7 +6,7 @@ import { startKvAsync } from './kv-async';
 import { startKvCluster } from './kv-cluster';
 import type { RunningTarget } from './running-target';
 
-export type KvTarget = z.output<typeof BuiltinKvTarget>;
+type KvTarget = z.output<typeof BuiltinKvTarget>;
 
 /** Start the key-value server in the mode the scenario asks for. */
 export async function startKvServer(t: KvTarget, workDir: string): Promise<RunningTarget> {

@@ -64,7 +64,7 @@ export function syncStore(dir: string, nTimes: number): KvStore {
 }
 
 /** The seed's per-read "work": parse the value as numbers, sort a copy, sum it. */
-export function crunch(text: string): number {
+function crunch(text: string): number {
   const parsed: unknown = JSON.parse(text);
   if (!Array.isArray(parsed)) throw new Error('stored value is not a JSON array');
   const nums = parsed as unknown[];

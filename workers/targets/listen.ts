@@ -14,7 +14,7 @@ export function listen(server: Server, host: string, port: number): Promise<numb
 }
 
 /** The user picked host and port in a scenario, so say which setting to change. */
-export function describeListenError(err: NodeJS.ErrnoException, host: string, port: number): string {
+function describeListenError(err: NodeJS.ErrnoException, host: string, port: number): string {
   switch (err.code) {
     case 'EADDRINUSE':
       return `port ${port} on ${host} is already in use; pick another port or 0 for a free one`;

@@ -1,9 +1,9 @@
 import type { NodeCounters } from '../../app/metrics/node-stats';
 
 /** Main merges node stats into one sample per second, so they arrive at that pace. */
-export const STATS_INTERVAL_MS = 1000;
+const STATS_INTERVAL_MS = 1000;
 
-export interface ReporterOptions {
+interface ReporterOptions {
   /**
    * Publish once at the start too. Cluster workers do, so the primary knows
    * every node before its first report; reports to main wait a full interval,

@@ -1,7 +1,7 @@
 /** Whether requests can reach main right now. Electron IPC is always open. */
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 
-export type ConnectionListener = (state: ConnectionState) => void;
+type ConnectionListener = (state: ConnectionState) => void;
 
 /**
  * Connection state is not part of the Bridge contract (IPC has none), so each

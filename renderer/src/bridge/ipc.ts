@@ -1,7 +1,7 @@
 import { REQUEST_CHANNELS, type Bridge } from '../../../app/protocol/bridge';
 
 /** What the Electron preload exposes through contextBridge: exactly the Bridge's named functions. */
-export type PreloadApi = Bridge;
+type PreloadApi = Bridge;
 
 declare global {
   interface Window {

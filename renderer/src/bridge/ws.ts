@@ -22,9 +22,9 @@ export interface SocketLike {
   onclose: ((ev: CloseEvent) => unknown) | null;
   onerror: ((ev: Event) => unknown) | null;
 }
-export type SocketFactory = (url: string) => SocketLike;
+type SocketFactory = (url: string) => SocketLike;
 
-export type WsBridge = Bridge & { connection: ConnectionSource; close(): void };
+type WsBridge = Bridge & { connection: ConnectionSource; close(): void };
 
 type PushListener = Parameters<Bridge['onPush']>[0];
 

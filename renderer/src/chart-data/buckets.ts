@@ -4,7 +4,7 @@ import { US_PER_MS } from './shape';
 
 const HALF = 0.5;
 
-export interface BucketShare {
+interface BucketShare {
   boundMs: number;
   /** Share of operations answered within the bound, 0..1. */
   share: number;

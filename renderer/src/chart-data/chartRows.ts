@@ -57,7 +57,7 @@ export function appendRows(rows: ChartRows, samples: readonly LiveSample[], kind
 }
 
 /** The newest second held, if any. */
-export function lastSecond(rows: ChartRows): number | undefined {
+function lastSecond(rows: ChartRows): number | undefined {
   return rows.cluster.length > 0 ? rows.cluster[rows.cluster.length - 1].t : undefined;
 }
 

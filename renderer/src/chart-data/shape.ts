@@ -5,7 +5,7 @@ import type { Row } from './row';
 export const US_PER_MS = 1000;
 export const BYTES_PER_MIB = 1024 * 1024;
 
-export interface ReadWrite {
+interface ReadWrite {
   readsOk: number;
   readsFailed: number;
   writesOk: number;

@@ -7,7 +7,7 @@ import type { Row } from '../chart-data/row';
  * page, TimeAxis) moves in whole tick steps, so its labels read steadily
  * instead of sliding every second. The series are redrawn every second.
  */
-export interface Domains {
+interface Domains {
   x: [number, number];
   xTicks: number[];
   y: [number, number];

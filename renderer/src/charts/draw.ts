@@ -19,8 +19,8 @@ export interface Pen {
 }
 
 const DASHES: Record<NonNullable<SeriesSpec['stroke']>, number[]> = { solid: [], dashed: [6, 3], dotted: [2, 3] };
-export const STROKE_WIDTH = 1.5;
-export const AREA_OPACITY = 0.3;
+const STROKE_WIDTH = 1.5;
+const AREA_OPACITY = 0.3;
 const DOT_RADIUS = 2.5;
 const FULL_TURN = 2 * Math.PI;
 

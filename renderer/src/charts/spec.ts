@@ -2,7 +2,7 @@ import type { Reduce, Row } from '../chart-data/row';
 import { anyNonZero, nodeKey, workerKey } from '../chart-data/shape';
 
 /** A chart described as data; Chart.tsx draws any of them. */
-export type ChartKind = 'line' | 'area' | 'stackedArea';
+type ChartKind = 'line' | 'area' | 'stackedArea';
 
 export interface SeriesSpec {
   key: string;
@@ -23,7 +23,7 @@ export interface ChartSpec {
 }
 
 /** Colors that stay apart for the color-blind; failures are always the warm ones. */
-export const COLORS = {
+const COLORS = {
   readOk: '#2563eb',
   readFailed: '#f59e0b',
   writeOk: '#0d9488',

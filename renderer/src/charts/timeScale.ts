@@ -1,5 +1,5 @@
 /** A plot's time axis in pixels: the drawn area's left edge and width, and the seconds it spans. */
-export interface TimeScale {
+interface TimeScale {
   /** Pixel of second `t`, counted from the plot area's left edge. */
   x(t: number): number;
   /** The second under pixel `px` (from the plot area's left edge). */

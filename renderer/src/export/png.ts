@@ -4,7 +4,7 @@
  * the text of headings, lists and tables, at their places, on white, at
  * twice the CSS size so it stays sharp when scaled.
  */
-export const PNG_SCALE = 2;
+const PNG_SCALE = 2;
 const BACKGROUND = '#ffffff';
 const TEXT_SELECTOR = 'h1, h2, h3, th, td, li, p, .png-text';
 

@@ -6,11 +6,11 @@ import type { ChartSpec } from '../charts/spec';
 import { useWindowedRows } from './useWindowedRows';
 
 /** Which of the window's parallel row sets a chart draws (chartRows.ts). */
-export type RowSet = 'cluster' | 'nodes' | 'latency' | 'memory';
+type RowSet = 'cluster' | 'nodes' | 'latency' | 'memory';
 /** A chart whose series follow the window (the nodes or workers in view), from the cut and the picked rows. */
-export type SpecOf = (cut: WindowRows, rows: readonly Row[]) => ChartSpec;
+type SpecOf = (cut: WindowRows, rows: readonly Row[]) => ChartSpec;
 
-export interface ChartData {
+interface ChartData {
   spec: ChartSpec;
   rows: Row[];
 }

@@ -4,7 +4,7 @@ import { useKv, type PlanDraft } from '../store/store';
 import { errorMessage } from '../../../app/error-message';
 
 /** The start bar's repeat and sweep as the Bridge takes them; main validates the numbers and values. */
-export function planOf(p: PlanDraft): { repeat: number; sweep?: { setting: string; values: unknown[] } } {
+function planOf(p: PlanDraft): { repeat: number; sweep?: { setting: string; values: unknown[] } } {
   const repeat = p.repeat.trim() === '' ? 1 : Number(p.repeat);
   if (p.setting.trim() === '') return { repeat };
   return { repeat, sweep: parseSweep(`${p.setting.trim()}=${p.values}`) };

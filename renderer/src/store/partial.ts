@@ -8,7 +8,7 @@ export interface Stretch {
 }
 
 /** Stretches kept; a run that keeps losing and regaining workers shows its latest ones. */
-export const STRETCH_CAP = 200;
+const STRETCH_CAP = 200;
 
 /** The stretches with these (newer) samples' short seconds added; consecutive seconds join one stretch. */
 export function appendPartial(stretches: readonly Stretch[], samples: readonly LiveSample[]): readonly Stretch[] {

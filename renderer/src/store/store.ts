@@ -16,7 +16,7 @@ type Data = Pick<
   'page' | 'connection' | 'catalog' | 'catalogError' | 'localTools' | 'editor' | 'live' | 'view' | 'cut' | 'compare'
 >;
 
-export function initialData(): Data {
+function initialData(): Data {
   const live = emptyLive();
   return {
     page: 'scenarios',

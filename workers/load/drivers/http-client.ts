@@ -2,11 +2,11 @@ import { Agent, request, type ClientRequest, type IncomingMessage, type Outgoing
 import type { IoCounters, Outcome } from '../driver';
 
 /** A probe that gets no answer must fail connect() soon, whatever opTimeoutMs says. */
-export const CONNECT_TIMEOUT_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Maps a response status to an outcome, or to FAILED when the status means the operation failed. */
 export const FAILED = -1;
-export type Classify = (status: number) => Outcome | typeof FAILED;
+type Classify = (status: number) => Outcome | typeof FAILED;
 
 /** A request body built once and sent many times. */
 export interface Body {

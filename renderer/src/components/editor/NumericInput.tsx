@@ -14,7 +14,7 @@ const toText = (v: unknown): string => (v === undefined || v === null ? '' : Str
  * Text typed into a number field: empty means "the default", a number is a
  * number, anything else is kept as typed so validation can name the problem.
  */
-export function parseNumeric(text: string, words: readonly string[] = []): unknown {
+function parseNumeric(text: string, words: readonly string[] = []): unknown {
   const t = text.trim();
   if (t === '') return undefined;
   if (words.includes(t)) return t;

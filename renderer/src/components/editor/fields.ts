@@ -1,7 +1,7 @@
 import type { TargetKind } from '../../../../app/scenario/targets';
 import { AEROSPIKE_FIELDS } from './aerospike-fields';
 
-export type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size';
+type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size';
 
 /** One setting of the scenario form; `path` is the scenario field, as validateScenario names it. */
 export interface FieldDef {
@@ -95,7 +95,7 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
   ],
 };
 
-export interface Section {
+interface Section {
   title: string;
   fields: readonly FieldDef[];
 }

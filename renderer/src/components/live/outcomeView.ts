@@ -13,7 +13,7 @@ export const OUTCOME_CLASS: Record<OutcomeKind, string> = {
   interrupted: 'phase-interrupted',
 };
 
-export interface Verdict {
+interface Verdict {
   label: string;
   className: string;
   /** The line under the badge; empty when there is nothing to say. */

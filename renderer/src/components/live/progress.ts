@@ -2,7 +2,7 @@ import type { RunInfo } from '../../../../app/protocol/bridge';
 import { isFinalPhase } from '../../store/live';
 import type { LivePhase } from '../../store/types';
 
-export interface Progress {
+interface Progress {
   elapsed: number;
   total: number;
   remaining: number;

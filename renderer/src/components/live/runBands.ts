@@ -6,7 +6,7 @@ import { useKv } from '../../store/store';
 export const PARTIAL_LABEL = 'fewer workers';
 
 /** The warm-up seconds (0 up to `warmupSeconds`, where the measured phase begins); one stable array per run. */
-export function useWarmupBand(): readonly Band[] {
+function useWarmupBand(): readonly Band[] {
   const warmup = useKv((s) => s.live.run?.warmupSeconds ?? 0);
   return useMemo(() => (warmup > 0 ? [{ from: 0, to: warmup, label: 'warm-up' }] : []), [warmup]);
 }

@@ -3,7 +3,7 @@ import type { TargetKind } from '../../../../app/scenario/targets';
 import { BYTES_PER_MIB, readWrite, US_PER_MS } from '../../chart-data/shape';
 import { plainNumber } from '../../../../app/report/numbers';
 
-export interface TileValue {
+interface TileValue {
   id: 'ops' | 'reads' | 'writes' | 'errors' | 'unavailable' | 'p50' | 'p99' | 'memory' | 'nodes';
   label: string;
   /** A plain number, or '–' before the first second (and for latencies of a second in which nothing succeeded). */

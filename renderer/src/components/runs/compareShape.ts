@@ -2,7 +2,7 @@ import type { CompareView } from '../../../../app/protocol/bridge';
 import { PALETTE, type ChartSpec } from '../../charts/spec';
 import type { Row } from '../../chart-data/row';
 
-export const runKey = (i: number): string => `r${i}`;
+const runKey = (i: number): string => `r${i}`;
 
 /** Series of several runs as chart rows by measured second (1-based); a run that has ended leaves its key out. */
 export function alignedRows(series: readonly (readonly number[] | null)[]): Row[] {

@@ -79,6 +79,6 @@ export function describeError(err: unknown, password: string | undefined): strin
   return scrub(code === undefined ? raw : `${raw} (code ${code})`, password);
 }
 
-export function scrub(text: string, password: string | undefined): string {
+function scrub(text: string, password: string | undefined): string {
   return password ? text.split(password).join(REDACTED) : text;
 }

@@ -8,7 +8,7 @@ import { RecordStream } from './stream';
 
 const AEROSPIKE_VERSION = (require('aerospike/package.json') as { version: string }).version;
 /** The bin every put writes and every get reads. */
-export const VALUE_BIN = 'v';
+const VALUE_BIN = 'v';
 /** Distinct seeds for the batch-key generator and the value of each worker. */
 const BATCH_SEED_OFFSET = 7_919;
 
