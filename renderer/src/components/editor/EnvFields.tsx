@@ -18,6 +18,11 @@ function envOf(rows: readonly EnvRow[]): Record<string, string> | undefined {
   return used.length ? Object.fromEntries(used.map((r) => [r.key, r.value])) : undefined;
 }
 
+const CELL: Record<keyof EnvRow, { label: string; placeholder: string }> = {
+  key: { label: 'name', placeholder: 'NAME' },
+  value: { label: 'value', placeholder: 'value' },
+};
+
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 
 /** Environment variables of the workers, as name/value rows. */
@@ -35,29 +40,25 @@ export function EnvFields({ draft, errors }: { draft: Draft; errors: ErrorIndex 
     update((d) => setPath(d, 'env', envOf(next)));
   };
   const edit = (i: number, patch: Partial<EnvRow>) => change(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const cell = (i: number, r: EnvRow, part: keyof EnvRow) => (
+    <input
+      aria-label={`variable ${i + 1} ${CELL[part].label}`}
+      data-testid={`field-env-${part}-${i}`}
+      className="mono"
+      placeholder={CELL[part].placeholder}
+      value={r[part]}
+      onChange={(e) => edit(i, { [part]: e.target.value })}
+    />
+  );
   return (
     <fieldset className="section">
       <legend>Environment of the workers</legend>
       {rows.length === 0 && <p className="muted">None. Add e.g. UV_THREADPOOL_SIZE.</p>}
       {rows.map((r, i) => (
         <div key={i} className="env-row">
-          <input
-            aria-label={`variable ${i + 1} name`}
-            data-testid={`field-env-key-${i}`}
-            className="mono"
-            placeholder="NAME"
-            value={r.key}
-            onChange={(e) => edit(i, { key: e.target.value })}
-          />
+          {cell(i, r, 'key')}
           <span>=</span>
-          <input
-            aria-label={`variable ${i + 1} value`}
-            data-testid={`field-env-value-${i}`}
-            className="mono"
-            placeholder="value"
-            value={r.value}
-            onChange={(e) => edit(i, { value: e.target.value })}
-          />
+          {cell(i, r, 'value')}
           <button type="button" className="link" data-testid={`env-remove-${i}`} onClick={() => change(rows.filter((_, j) => j !== i))}>
             Remove
           </button>
