@@ -53,7 +53,7 @@ describe('per-node rows', () => {
   it('gives each node its own series, in natural order', () => {
     const held = appendRows(emptyChartRows(), samples, 'builtin-kv', 10);
     expect(inWindow(held, null).nodeIds).toEqual(['n2', 'n10']);
-    const rows = samples.map(nodeRow);
+    const rows = samples.map((s) => nodeRow(s));
     expect(rows[0]).toEqual({
       t: 0,
       [nodeKey('n2', 'reads')]: 42,
@@ -67,7 +67,10 @@ describe('per-node rows', () => {
   });
 
   it('draws a failure line only for a node that failed in view', () => {
-    const spec = nodeThroughputSpec(['n2', 'n10'], samples.map(nodeRow));
+    const spec = nodeThroughputSpec(
+      ['n2', 'n10'],
+      samples.map((s) => nodeRow(s)),
+    );
     expect(spec.series.map((s) => s.key)).toEqual([
       nodeKey('n2', 'reads'),
       nodeKey('n2', 'writes'),

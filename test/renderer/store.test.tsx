@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { findScenario } from '../../app/scenario/catalog';
 import { MAX_CHART_POINTS } from '../../app/metrics/limits';
-import { downsample } from '../../renderer/src/chart-data/downsample';
+import { downsample, newBucketMemo } from '../../renderer/src/chart-data/downsample';
 import type { Row } from '../../renderer/src/chart-data/row';
 import { setPath } from '../../renderer/src/store/draft';
 import { LIVE_LOG_CAP as LOG_CAP, LIVE_SAMPLE_CAP as SAMPLE_CAP } from '../../app/metrics/limits';
@@ -131,9 +131,10 @@ describe('downsampling for display', () => {
 
   it('re-combines only buckets whose rows changed, and gives the same values as a fresh combine', () => {
     const reduce = { max: 'max', reads: 'mean' } as const;
-    const first = downsample(rows, reduce);
+    const memo = newBucketMemo();
+    const first = downsample(rows, reduce, memo);
     const more = [...rows, { t: HOUR, max: 7, reads: 90 }];
-    const second = downsample(more, reduce);
+    const second = downsample(more, reduce, memo);
     // Unchanged buckets are the very same objects; the newest one is new and includes the new second.
     expect(second.slice(0, -1).every((r, i) => r === first[i])).toBe(true);
     expect(second.at(-1)).not.toBe(first.at(-1));
@@ -143,10 +144,11 @@ describe('downsampling for display', () => {
       downsample(
         more.map((r) => ({ ...r })),
         reduce,
+        memo,
       ),
     ).toEqual(second);
     // Other reducers over the same rows are not served from the cache.
-    expect(downsample(rows, { max: 'mean', reads: 'mean' }).some((r, i) => r.max !== first[i].max)).toBe(true);
+    expect(downsample(rows, { max: 'mean', reads: 'mean' }, memo).some((r, i) => r.max !== first[i].max)).toBe(true);
   });
 });
 

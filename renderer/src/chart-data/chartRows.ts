@@ -1,7 +1,7 @@
 import type { LiveSample } from '../../../app/protocol/bridge';
 import type { TargetKind } from '../../../app/scenario/targets';
 import { firstAtOrAfter } from '../../../app/stats/search';
-import { clusterRow, latencyRow, memoryRow, nodeRow } from './shape';
+import { clusterRow, latencyRow, memoryRow, nodeRow, RowKeys } from './shape';
 import { appendCapped } from './buffer';
 import type { Row } from './row';
 
@@ -23,10 +23,12 @@ export interface ChartRows {
   /** The newest second each node and each worker reported: names a window's series without scanning its rows. */
   nodeSeen: Readonly<Record<string, number>>;
   workerSeen: Readonly<Record<string, number>>;
+  /** The row keys of this run's nodes and workers, made once each. */
+  keys: RowKeys;
 }
 
 export function emptyChartRows(): ChartRows {
-  return { cluster: [], nodes: [], latency: [], memory: [], nodeSeen: {}, workerSeen: {} };
+  return { cluster: [], nodes: [], latency: [], memory: [], nodeSeen: {}, workerSeen: {}, keys: new RowKeys() };
 }
 
 /** Shape `samples` (newer than any held, in second order) and append them, keeping the newest `cap` seconds. */
@@ -40,9 +42,9 @@ export function appendRows(rows: ChartRows, samples: readonly LiveSample[], kind
   const memory: Row[] = [];
   for (const s of samples) {
     cluster.push(clusterRow(s, kind));
-    nodes.push(nodeRow(s));
+    nodes.push(nodeRow(s, rows.keys));
     latency.push(latencyRow(s));
-    memory.push(memoryRow(s));
+    memory.push(memoryRow(s, rows.keys));
     for (const n of s.nodes) nodeSeen[n.id] = s.second;
     for (const w of s.workers) workerSeen[w.id] = s.second;
   }
@@ -53,6 +55,7 @@ export function appendRows(rows: ChartRows, samples: readonly LiveSample[], kind
     memory: appendCapped(rows.memory, memory, cap),
     nodeSeen,
     workerSeen,
+    keys: rows.keys,
   };
 }
 

@@ -7,7 +7,12 @@ import type { Reduce, ReducedSeries, Row } from './row';
  * are averaged (the area under them is kept); series marked `max` keep their
  * peak, so a latency spike never vanishes from a long run.
  */
-export function downsample(rows: readonly Row[], reduce: Readonly<Record<string, Reduce>>, maxPoints: number = MAX_CHART_POINTS): Row[] {
+export function downsample(
+  rows: readonly Row[],
+  reduce: Readonly<Record<string, Reduce>>,
+  memo: BucketMemo = newBucketMemo(),
+  maxPoints: number = MAX_CHART_POINTS,
+): Row[] {
   if (rows.length <= maxPoints || rows.length === 0) return rows.slice();
   const span = rows[rows.length - 1].t - rows[0].t + 1;
   // maxPoints - 1 leaves room for the partial bucket alignment can create at the start.
@@ -19,7 +24,7 @@ export function downsample(rows: readonly Row[], reduce: Readonly<Record<string,
     const bucket = Math.floor(rows[start].t / size);
     let end = start + 1;
     while (end < rows.length && Math.floor(rows[end].t / size) === bucket) end++;
-    out.push(cachedCombine(rows, start, end, size, key, reduce));
+    out.push(cachedCombine(memo, rows, start, end, size, key, reduce));
     start = end;
   }
   return out;
@@ -34,15 +39,17 @@ interface Combined {
 }
 
 /**
- * Combined buckets by their first row. Rows are shared and never change
- * (chartRows.ts), so the same first and last row, count, bucket size and
- * reducers mean the same result: a long run re-combines only its newest
- * bucket each second instead of every bucket (bench:ui, window "all").
- * Weak, so a bucket's entry goes with its rows.
+ * Combined buckets by their first row, kept by the chart that draws them.
+ * Rows are shared and never change (chartRows.ts), so the same first and last
+ * row, count, bucket size and reducers mean the same result: a long run
+ * re-combines only its newest bucket each second instead of every bucket
+ * (bench:ui, window "all"). Weak, so a bucket's entry goes with its rows.
  */
-const combined = new WeakMap<Row, Combined>();
+export type BucketMemo = WeakMap<Row, Combined>;
+export const newBucketMemo = (): BucketMemo => new WeakMap();
 
 function cachedCombine(
+  combined: BucketMemo,
   rows: readonly Row[],
   start: number,
   end: number,

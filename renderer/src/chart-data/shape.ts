@@ -53,38 +53,38 @@ type NodeSeries = 'reads' | 'writes' | 'failed';
 export const nodeKey = (id: string, what: NodeSeries): string => `node:${id}:${what}`;
 
 /**
- * A value made once per id and kept: a row key built anew for every second
- * is a fresh string V8 must look up before it can use it as a property name,
- * the costliest part of shaping a replayed hour (bench:ui). Ids are a run's
- * nodes and workers, so these stay small.
+ * Row keys made once per id and kept with the rows they name: a key built
+ * anew for every second is a fresh string V8 must look up before it can use
+ * it as a property name, the costliest part of shaping a replayed hour
+ * (bench:ui). Ids are a run's nodes and workers, so these stay small, and a
+ * new run's rows start a new set.
  */
-function oncePerId<K, V>(make: (id: K) => V): (id: K) => V {
-  const made = new Map<K, V>();
-  return (id) => {
-    let v = made.get(id);
-    if (v === undefined) {
-      v = make(id);
-      made.set(id, v);
-    }
-    return v;
-  };
+export class RowKeys {
+  private readonly nodes = new Map<string, Record<NodeSeries, string>>();
+  private readonly workers = new Map<number, string>();
+
+  node(id: string): Record<NodeSeries, string> {
+    let keys = this.nodes.get(id);
+    if (!keys) this.nodes.set(id, (keys = { reads: nodeKey(id, 'reads'), writes: nodeKey(id, 'writes'), failed: nodeKey(id, 'failed') }));
+    return keys;
+  }
+
+  worker(id: number): string {
+    let key = this.workers.get(id);
+    if (key === undefined) this.workers.set(id, (key = workerKey(id)));
+    return key;
+  }
 }
 
-const keysOf = oncePerId((id: string): Record<NodeSeries, string> => ({
-  reads: nodeKey(id, 'reads'),
-  writes: nodeKey(id, 'writes'),
-  failed: nodeKey(id, 'failed'),
-}));
-
 /** Per-node throughput of one second: each node's successful reads and writes and its failures. */
-export function nodeRow(s: LiveSample): Row {
+export function nodeRow(s: LiveSample, keys = new RowKeys()): Row {
   const row: Row = { t: s.second };
   for (const n of s.nodes) {
     const rw = nodeReadWrite(n.rates);
-    const keys = keysOf(n.id);
-    row[keys.reads] = rw.readsOk;
-    row[keys.writes] = rw.writesOk;
-    row[keys.failed] = rw.readsFailed + rw.writesFailed;
+    const k = keys.node(n.id);
+    row[k.reads] = rw.readsOk;
+    row[k.writes] = rw.writesOk;
+    row[k.failed] = rw.readsFailed + rw.writesFailed;
   }
   return row;
 }
@@ -101,12 +101,11 @@ export function latencyRow(s: LiveSample): Row {
 }
 
 export const workerKey = (id: number): string => `w${id}`;
-const workerKeyOf = oncePerId(workerKey);
 
 /** Resident memory of each load worker in one second, in MiB. */
-export function memoryRow(s: LiveSample): Row {
+export function memoryRow(s: LiveSample, keys = new RowKeys()): Row {
   const row: Row = { t: s.second };
-  for (const w of s.workers) row[workerKeyOf(w.id)] = w.mem.rss / BYTES_PER_MIB;
+  for (const w of s.workers) row[keys.worker(w.id)] = w.mem.rss / BYTES_PER_MIB;
   return row;
 }
 

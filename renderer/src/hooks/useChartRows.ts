@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { WindowRows } from '../chart-data/chartRows';
-import { downsample, reducers } from '../chart-data/downsample';
+import { downsample, newBucketMemo, reducers } from '../chart-data/downsample';
 import type { Row } from '../chart-data/row';
 import type { ChartSpec } from '../charts/spec';
 import { useWindowedRows } from './useWindowedRows';
@@ -23,9 +23,10 @@ interface ChartData {
  */
 export function useChartRows(spec: ChartSpec | SpecOf, pick: RowSet): ChartData {
   const cut = useWindowedRows();
+  const [memo] = useState(newBucketMemo);
   return useMemo(() => {
     const rows = cut[pick];
     const chart = typeof spec === 'function' ? spec(cut, rows) : spec;
-    return { spec: chart, rows: downsample(rows, reducers(chart)) };
-  }, [cut, spec, pick]);
+    return { spec: chart, rows: downsample(rows, reducers(chart), memo) };
+  }, [cut, spec, pick, memo]);
 }
