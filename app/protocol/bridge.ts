@@ -31,6 +31,8 @@ export interface RunInfo {
   warmupSeconds: number;
   runSeconds: number;
   startedAt: number;
+  /** When second 0 began (epoch ms), once the run has begun: the charts label seconds with the clock. */
+  clock0?: number;
 }
 
 /** What the window needs to (re)draw the live view at any moment. */

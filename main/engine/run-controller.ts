@@ -14,6 +14,7 @@ import { representatives } from '../../app/plan/representatives';
 import { MAX_RUNS } from '../../app/stats/compare';
 import { RunLibrary } from '../library/run-library';
 import { recordRun } from './run-recorder';
+import { clockOf } from '../../app/run/clock';
 import { errorMessage } from '../../app/error-message';
 
 export type PushListener = <P extends PushChannel>(channel: P, data: Pushes[P]) => void;
@@ -109,6 +110,7 @@ export class RunController implements BridgeHandlers {
     this.push('runStarted', info);
     run.on('phase', (m) => {
       this.state.phase = m.phase;
+      if (m.second !== undefined) info.clock0 ??= clockOf(m.at, m.second);
       this.push('phase', { ...m, runId: run.id });
     });
     run.on('sample', (s) => {

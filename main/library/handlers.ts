@@ -6,6 +6,7 @@ import type { RunFile } from '../../app/run/format';
 import { runSeconds } from '../../app/scenario/schema';
 import { compareRuns } from '../../app/stats/compare';
 import { memorySeries, opTypes, p99Series, throughputSeries, TOTAL } from '../../app/stats/series';
+import { firstClock } from '../../app/run/clock';
 import { fileStem } from './paths';
 import type { RunLibrary } from './run-library';
 
@@ -29,6 +30,7 @@ export class LibraryHandlers {
         warmupSeconds: r.header.scenario.warmupSeconds,
         runSeconds: runSeconds(r.header.scenario),
         startedAt: Date.parse(r.header.createdAt),
+        clock0: firstClock(r.phases),
       },
       phase: r.summary.status,
       samples: r.samples.map(toLiveSample),

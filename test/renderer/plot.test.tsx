@@ -6,6 +6,7 @@ import { niceCeil, seriesPoints, valueTop } from '../../renderer/src/charts/path
 import { CLUSTER_THROUGHPUT, LATENCY } from '../../renderer/src/charts/spec';
 import { timeScale } from '../../renderer/src/charts/timeScale';
 import type { Row } from '../../renderer/src/chart-data/row';
+import { clockLabel } from '../../renderer/src/chart-data/timeFrame';
 
 const identity = (v: number) => v;
 
@@ -37,22 +38,33 @@ describe('time axis', () => {
     expect(timeStep(3599)).toBe(600);
   });
 
-  it('moves a sliding window once per whole step, not every second', () => {
-    const at = (last: number) => timeDomain(last - 299, last).x;
-    const domains = new Set<string>();
-    for (let last = 3541; last <= 3600; last++) domains.add(String(at(last)));
-    expect([...domains]).toEqual(['3300,3600']);
-    expect(at(3601)).toEqual([3360, 3660]);
-    expect(timeDomain(3300, 3599).ticks).toEqual([3300, 3360, 3420, 3480, 3540, 3600]);
+  it('keeps a window its width while a short run fills it, with the newest second at the right edge', () => {
+    for (let last = 0; last <= 30; last++) {
+      const { x } = timeDomain(0, last, { width: 300 });
+      expect(x).toEqual([last - 300, last]);
+    }
+    // Once full it slides by one second each second, never by a step.
+    expect(timeDomain(3301, 3600, { width: 300 }).x).toEqual([3300, 3600]);
+    expect(timeDomain(3302, 3601, { width: 300 }).x).toEqual([3301, 3601]);
+    expect(timeDomain(3300, 3599, { width: 300 }).ticks).toEqual([3300, 3360, 3420, 3480, 3540]);
   });
 
-  it('keeps the newest second in view and starts a young run at zero', () => {
+  it('spans the whole run exactly from its first to its last second', () => {
+    expect(timeDomain(0, 22).x).toEqual([0, 22]);
+    expect(timeDomain(3, 3).x).toEqual([3, 4]);
     for (let last = 1; last < 5000; last += 7) {
-      const [lo, hi] = timeDomain(Math.max(0, last - 299), last).x;
-      expect(last).toBeLessThanOrEqual(hi);
-      expect(lo).toBeLessThanOrEqual(last);
+      const { x, ticks } = timeDomain(0, last);
+      expect(x).toEqual([0, last]);
+      expect(ticks.every((t) => t >= 0 && t <= last)).toBe(true);
     }
-    expect(timeDomain(0, 8).x[0]).toBe(0);
+  });
+
+  it('puts ticks on round clock times when the clock of second 0 is known', () => {
+    const clock0 = Date.UTC(2026, 10, 23, 12, 0, 7, 250);
+    const { ticks } = timeDomain(0, 250, { width: 300, clock0 });
+    expect(ticks.length).toBeGreaterThan(3);
+    for (const t of ticks) expect(((clock0 / 1000 + t) % 60) % 60).toBeCloseTo(0, 6);
+    expect(clockLabel(clock0, ticks[0]).endsWith(':00')).toBe(true);
   });
 
   it('maps seconds to pixels across the plot and back', () => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Row } from '../chart-data/row';
+import { WHOLE_RUN, type TimeFrame } from '../chart-data/timeFrame';
 import { Plot, type Band } from './Plot';
 import type { ChartSpec } from './spec';
 
@@ -16,10 +17,20 @@ interface Props {
   /** Controls shown in the chart's header (window, split). */
   actions?: ReactNode;
   emptyText?: string;
+  /** The time axis' span: a sliding window, or the whole run (the default). */
+  frame?: TimeFrame;
 }
 
 /** The one chart component: every chart of the app is a ChartSpec and rows, framed the same way. */
-export function Chart({ spec, rows, testId, bands = NO_BANDS, actions, emptyText = 'Waiting for the first second…' }: Props) {
+export function Chart({
+  spec,
+  rows,
+  testId,
+  bands = NO_BANDS,
+  actions,
+  emptyText = 'Waiting for the first second…',
+  frame = WHOLE_RUN,
+}: Props) {
   return (
     <section className="panel chart" data-testid={testId} data-points={rows.length}>
       <header className="panel-head">
@@ -34,7 +45,7 @@ export function Chart({ spec, rows, testId, bands = NO_BANDS, actions, emptyText
         paid when the page opens than as a stall when the first numbers land.
       */}
       <div className="chart-body">
-        <Plot spec={spec} rows={rows} bands={bands} />
+        <Plot spec={spec} rows={rows} bands={bands} frame={frame} />
         {rows.length === 0 && <div className="chart-empty">{emptyText}</div>}
       </div>
     </section>

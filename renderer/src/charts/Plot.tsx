@@ -2,6 +2,7 @@ import { memo, useLayoutEffect, useMemo, useState } from 'react';
 import { CartesianGrid, ComposedChart, XAxis, YAxis } from 'recharts';
 import { fmtCompact } from '../../../app/report/numbers';
 import type { Row } from '../chart-data/row';
+import type { TimeFrame } from '../chart-data/timeFrame';
 import { domainsOf } from './axes';
 import { nearestRow } from './hover';
 import { valueTop } from './paths';
@@ -27,6 +28,7 @@ interface Props {
   spec: ChartSpec;
   rows: Row[];
   bands: readonly Band[];
+  frame: TimeFrame;
 }
 
 /**
@@ -37,11 +39,12 @@ interface Props {
  * so neither a new second nor a step of the time axis re-renders recharts.
  * Memoised itself: a tile or the log never redraws it.
  */
-export const Plot = memo(function Plot({ spec, rows, bands }: Props) {
-  const d = domainsOf(rows, valueTop(spec, rows));
+export const Plot = memo(function Plot({ spec, rows, bands, frame: span }: Props) {
+  const d = domainsOf(rows, valueTop(spec, rows), span);
   const [x0, x1, yTop] = [d.x[0], d.x[1], d.y[1]];
-  // One object per time domain: its subscribers re-render when it steps, not every second.
-  const time = useMemo((): TimeAxisData => ({ domain: d.x, ticks: d.xTicks }), [x0, x1]); // eslint-disable-line react-hooks/exhaustive-deps
+  const clock0 = span.clock0;
+  // One object per time domain: its subscribers re-render when it moves, not on every render.
+  const time = useMemo((): TimeAxisData => ({ domain: d.x, ticks: d.xTicks, clock0 }), [x0, x1, clock0]); // eslint-disable-line react-hooks/exhaustive-deps
   const data: SeriesData = { spec, rows, time };
   const [source] = useState(() => seriesSource(data));
   useLayoutEffect(() => source.set(data));

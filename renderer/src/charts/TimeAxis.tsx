@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { usePlotArea } from 'recharts';
 import { fmtClock } from '../../../app/report/numbers';
+import { clockLabel } from '../chart-data/timeFrame';
 import type { SeriesSource } from './seriesSource';
 import { timeScale } from './timeScale';
 
@@ -16,10 +17,10 @@ export const TIME_AXIS_HEIGHT = 30;
 
 /**
  * The time axis under the plot, drawn as a few SVG lines and labels. The
- * domain steps once a minute in the 5 min window; a recharts XAxis would
- * then re-render the whole recharts frame (grid, value axis, bands) of
- * every chart, the slowest live update there was (bench:ui). This redraws
- * only itself, and only when the domain changes.
+ * window slides every second; a recharts XAxis would then re-render the
+ * whole recharts frame (grid, value axis, bands) of every chart, the slowest
+ * live update there was (bench:ui). This redraws only itself, and only when
+ * the domain moves.
  */
 export function TimeAxis({ source }: { source: SeriesSource }) {
   const time = useSyncExternalStore(source.subscribe, () => source.get().time);
@@ -36,7 +37,7 @@ export function TimeAxis({ source }: { source: SeriesSource }) {
           <g key={t} className="time-axis-tick">
             <line x1={x} x2={x} y1={y} y2={y + TICK_SIZE} stroke={AXIS} />
             <text x={x} y={y + TICK_SIZE + TICK_MARGIN} dy={HANGING} textAnchor="middle" fill={AXIS}>
-              {fmtClock(t)}
+              {time.clock0 === undefined ? fmtClock(t) : clockLabel(time.clock0, t)}
             </text>
           </g>
         );

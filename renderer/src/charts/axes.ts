@@ -1,11 +1,13 @@
 import type { Row } from '../chart-data/row';
+import { WHOLE_RUN, type TimeFrame } from '../chart-data/timeFrame';
+
+const MS_PER_SECOND = 1000;
 
 /**
- * The chart frame's domains, chosen so they change rarely. Recharts redraws
- * the value axis and grid in several milliseconds per chart, so that axis
- * moves only when a value outgrows its nice top; the time axis (drawn by the
- * page, TimeAxis) moves in whole tick steps, so its labels read steadily
- * instead of sliding every second. The series are redrawn every second.
+ * The chart frame's domains. Recharts redraws the value axis and grid in
+ * several milliseconds per chart, so that axis moves only when a value
+ * outgrows its nice top. The time axis slides every second, but the page
+ * draws it itself (TimeAxis), a few lines and labels, as it draws the series.
  */
 interface Domains {
   x: [number, number];
@@ -26,19 +28,21 @@ export function timeStep(span: number): number {
 }
 
 /**
- * The time axis for rows from `first` to `last` second. Its end is `last`
- * rounded up to a whole step and its width the span rounded up to whole
- * steps, so it changes once per step and no more: a sliding window's oldest
- * seconds (less than a step) fall off the left edge until the next step
- * instead of moving the frame every second.
+ * The time axis for rows from `first` to `last` second. A window keeps its
+ * width from the first second on and slides by one second each second with
+ * the newest at its right edge, so a short run does not stretch across the
+ * chart and the frame never rescales; the whole run spans exactly its first
+ * to its last second. Ticks fall on whole steps of the clock when it is
+ * known (round times of day), else of elapsed time.
  */
-export function timeDomain(first: number, last: number): { x: [number, number]; ticks: number[] } {
-  const span = Math.max(1, last - first);
-  const step = timeStep(span);
-  const hi = Math.max(step, Math.ceil(last / step) * step);
-  const lo = Math.max(0, hi - Math.ceil(span / step) * step);
+export function timeDomain(first: number, last: number, frame: TimeFrame = WHOLE_RUN): { x: [number, number]; ticks: number[] } {
+  const hi = frame.width === null ? Math.max(last, first + 1) : last;
+  const lo = frame.width === null ? first : last - frame.width;
+  const step = timeStep(hi - lo);
+  // Seconds of the clock at run second 0, so ticks land where the clock shows a round time.
+  const offset = frame.clock0 === undefined ? 0 : (frame.clock0 / MS_PER_SECOND) % step;
   const ticks: number[] = [];
-  for (let t = lo; t <= hi; t += step) ticks.push(t);
+  for (let k = Math.ceil((lo + offset) / step); k * step - offset <= hi; k++) ticks.push(k * step - offset);
   return { x: [lo, hi], ticks };
 }
 
@@ -55,9 +59,9 @@ export function valueTicks(top: number): number[] {
   return ticks;
 }
 
-export function domainsOf(rows: readonly Row[], yTop: number): Domains {
+export function domainsOf(rows: readonly Row[], yTop: number, frame: TimeFrame = WHOLE_RUN): Domains {
   const first = rows.length > 0 ? rows[0].t : 0;
   const last = rows.length > 0 ? rows[rows.length - 1].t : 0;
-  const { x, ticks } = timeDomain(first, last);
+  const { x, ticks } = timeDomain(first, last, frame);
   return { x, xTicks: ticks, y: [0, yTop], yTicks: valueTicks(yTop) };
 }

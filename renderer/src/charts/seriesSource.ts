@@ -4,13 +4,15 @@ import type { ChartSpec } from './spec';
 export interface SeriesData {
   spec: ChartSpec;
   rows: readonly Row[];
-  /** The time axis (axes.ts); the same object until the domain steps, so its subscribers stay quiet. */
+  /** The time axis (axes.ts); the same object until the domain moves, so its subscribers stay quiet. */
   time: TimeAxisData;
 }
 
 export interface TimeAxisData {
   domain: readonly [number, number];
   ticks: readonly number[];
+  /** When second 0 began (epoch ms): ticks are labelled with the time of day, else with elapsed time. */
+  clock0?: number;
 }
 
 /**

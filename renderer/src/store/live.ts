@@ -4,6 +4,7 @@ import type { LogEntry } from '../../../app/run/format';
 import { appendCapped, lastOf } from '../chart-data/buffer';
 import { appendRows, emptyChartRows } from '../chart-data/chartRows';
 import { appendPartial } from './partial';
+import { clockOf } from '../../../app/run/clock';
 import type { LivePhase, LiveRun, PushEvent } from './types';
 
 /** Phases only move forward within a run; a stale mark (from a catch-up overlap) must not move it back. */
@@ -70,7 +71,9 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
         newLogs.length = 0;
         break;
       case 'phase':
-        if (mine(ev.data.runId) && PHASE_RANK[ev.data.phase] >= PHASE_RANK[phase]) phase = ev.data.phase;
+        if (!mine(ev.data.runId)) break;
+        if (PHASE_RANK[ev.data.phase] >= PHASE_RANK[phase]) phase = ev.data.phase;
+        if (run && run.clock0 === undefined && ev.data.second !== undefined) run = { ...run, clock0: clockOf(ev.data.at, ev.data.second) };
         break;
       case 'sample': {
         const { runId, ...sample } = ev.data;

@@ -1,12 +1,12 @@
 import { create } from 'zustand';
 import { appendCapped } from '../chart-data/buffer';
-import { DEFAULT_WINDOW } from '../chart-data/windows';
 import { planFor } from './catalog-plan';
 import { friendlyReason, validateDraft, type Draft } from './draft';
 import { LIVE_LOG_CAP } from '../../../app/metrics/limits';
 import { catchUpLive, emptyLive, isActivePhase, reduceLive } from './live';
 import type { KvState } from './state';
 import type { LiveRun, Page } from './types';
+import { saveWindow, savedWindow } from './savedWindow';
 import { cutOf, keepingCut } from './windowCut';
 
 export type { EditorState, KvState, OpenComparison, PlanDraft, Split } from './state';
@@ -18,6 +18,7 @@ type Data = Pick<
 
 function initialData(): Data {
   const live = emptyLive();
+  const window = savedWindow();
   return {
     page: 'scenarios',
     connection: 'connecting',
@@ -26,8 +27,8 @@ function initialData(): Data {
     localTools: null,
     editor: { source: null, plan: { repeat: '1', setting: '', values: '' }, draft: null, errors: [], startError: null, starting: false },
     live,
-    view: { window: DEFAULT_WINDOW, split: 'cluster' },
-    cut: cutOf(live.rows, DEFAULT_WINDOW),
+    view: { window, split: 'cluster' },
+    cut: cutOf(live.rows, window),
     compare: null,
   };
 }
@@ -95,7 +96,10 @@ export const useKv = create<KvState>()((rawSet, get, api) => {
       set((s) => ({
         live: { ...s.live, logs: appendCapped(s.live.logs, [{ level: 'error', message, at: Date.now(), source: 'window' }], LIVE_LOG_CAP) },
       })),
-    setWindow: (window) => set((s) => ({ view: { ...s.view, window } })),
+    setWindow: (window) => {
+      saveWindow(window);
+      set((s) => ({ view: { ...s.view, window } }));
+    },
     setSplit: (split) => set((s) => ({ view: { ...s.view, split } })),
   };
 });

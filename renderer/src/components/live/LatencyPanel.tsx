@@ -10,7 +10,7 @@ const BOUND_PREFIX = { exact: '', atLeast: '≥ ', below: '< ' } as const;
 
 /** p50 / p95 / p99 / max per second, and the share of operations within 1–16 ms. */
 export function LatencyPanel() {
-  const { rows } = useChartRows(LATENCY, 'latency');
+  const { rows, frame } = useChartRows(LATENCY, 'latency');
   const bands = useRunBands();
   const summary = useKv((s) => s.live.summary);
   const last = useKv((s) => s.live.last);
@@ -18,7 +18,7 @@ export function LatencyPanel() {
   const source = summary ? 'whole measured run' : 'latest second (lower bounds from its percentiles)';
   return (
     <div className="latency">
-      <Chart spec={LATENCY} rows={rows} testId="latency-chart" bands={bands} />
+      <Chart spec={LATENCY} rows={rows} frame={frame} testId="latency-chart" bands={bands} />
       {buckets.length > 0 && (
         <div className="buckets" data-testid="latency-buckets">
           {buckets.map((b) => (

@@ -9,7 +9,7 @@ const workersSpec = (w: WindowRows) => memorySpec(w.workerIds);
 
 /** Resident memory of each load worker: a leak in the client shows here before it skews latency. */
 export function MemoryPanel() {
-  const { spec, rows } = useChartRows(workersSpec, 'memory');
+  const { spec, rows, frame } = useChartRows(workersSpec, 'memory');
   const bands = useRunBands();
-  return <Chart spec={spec} rows={rows} testId="memory-chart" bands={bands} />;
+  return <Chart spec={spec} rows={rows} frame={frame} testId="memory-chart" bands={bands} />;
 }

@@ -16,7 +16,7 @@ export function ThroughputPanel() {
   const split = useKv((s) => s.view.split);
   const hasNodes = useKv((s) => anyNodes(s.live.rows));
   const perNode = split === 'node' && hasNodes;
-  const { spec, rows } = useChartRows(perNode ? nodeSpec : CLUSTER_THROUGHPUT, perNode ? 'nodes' : 'cluster');
+  const { spec, rows, frame } = useChartRows(perNode ? nodeSpec : CLUSTER_THROUGHPUT, perNode ? 'nodes' : 'cluster');
   const options: { id: Split; label: string; disabled?: boolean; title?: string }[] = [
     { id: 'cluster', label: 'Cluster' },
     {
@@ -30,6 +30,7 @@ export function ThroughputPanel() {
     <Chart
       spec={spec}
       rows={rows}
+      frame={frame}
       testId="throughput-chart"
       bands={bands}
       actions={
