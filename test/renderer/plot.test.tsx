@@ -11,14 +11,22 @@ import { clockLabel } from '../../renderer/src/chart-data/timeFrame';
 const identity = (v: number) => v;
 
 describe('value axis', () => {
-  it('rounds the top up to 1, 2, 2.5 or 5 times a power of ten', () => {
-    expect([0, 0.7, 1, 1.01, 3, 24_000, 25_001, 41_000, 60_000].map(niceCeil)).toEqual([1, 1, 1, 2, 5, 25_000, 50_000, 50_000, 100_000]);
+  it('rounds the top up to the lowest whole number (3 to 6) of round steps, not to the next power of ten', () => {
+    expect([0, 0.7, 1, 1.01, 3, 24_000, 25_001, 41_000, 60_000, 600, 601].map(niceCeil)).toEqual([
+      1, 0.75, 1, 1.2, 3, 25_000, 30_000, 50_000, 60_000, 600, 750,
+    ]);
   });
 
   it('puts four or five round steps under the top', () => {
     expect(valueTicks(50_000)).toEqual([0, 10_000, 20_000, 30_000, 40_000, 50_000]);
     expect(valueTicks(200)).toEqual([0, 50, 100, 150, 200]);
     expect(valueTicks(2.5)).toEqual([0, 0.5, 1, 1.5, 2, 2.5]);
+    // A latency axis topping at 600 ms is labelled 600, not rounded to 1k.
+    expect(valueTicks(600)).toEqual([0, 100, 200, 300, 400, 500, 600]);
+    expect(valueTicks(750)).toEqual([0, 250, 500, 750]);
+    expect(valueTicks(1.2)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1, 1.2]);
+    // Every nice top gets ticks that end exactly on it.
+    for (let v = 0.013; v < 1e7; v *= 1.37) expect(valueTicks(niceCeil(v)).at(-1)).toBe(niceCeil(v));
   });
 
   it('tops stacked areas at the highest total and lines at the highest single value', () => {
@@ -200,5 +208,14 @@ describe('hover', () => {
     const rows: Row[] = [{ t: 10 }, { t: 20 }, { t: 30 }];
     expect([0, 14, 16, 25.5, 99].map((t) => nearestRow(rows, t)?.t)).toEqual([10, 10, 20, 30, 30]);
     expect(nearestRow([], 5)).toBeUndefined();
+  });
+});
+
+describe('chart specs a reader can tell apart', () => {
+  it('draws max dashed and in another colour than p99, so neither hides the other', () => {
+    const byKey = Object.fromEntries(LATENCY.series.map((s) => [s.key, s]));
+    expect(byKey.max.stroke).toBe('dashed');
+    expect(byKey.p99.stroke ?? 'solid').toBe('solid');
+    expect(byKey.max.color).not.toBe(byKey.p99.color);
   });
 });

@@ -12,6 +12,11 @@ export function PlotLegend({ spec }: { spec: ChartSpec }) {
           {s.label}
         </li>
       ))}
+      {spec.kind === 'stackedArea' && (
+        <li className="legend-note" data-testid="legend-stacked">
+          stacked: the top edge is the total
+        </li>
+      )}
     </ul>
   );
 }

@@ -1,5 +1,6 @@
 import type { Row } from '../chart-data/row';
 import { WHOLE_RUN, type TimeFrame } from '../chart-data/timeFrame';
+import { MAX_INTERVALS, MIN_INTERVALS, niceSteps, ROUNDING, tidy } from './niceSteps';
 
 const MS_PER_SECOND = 1000;
 
@@ -47,15 +48,17 @@ export function timeDomain(first: number, last: number, frame: TimeFrame = WHOLE
 }
 
 /**
- * Value ticks from 0 to a nice top (1, 2, 2.5 or 5 times a power of ten, see
- * niceCeil): four or five steps that land on round numbers.
+ * Value ticks from 0 to a nice top (niceCeil): the most round steps, at most
+ * MAX_INTERVALS, that end exactly on the top.
  */
 export function valueTicks(top: number): number[] {
-  const power = 10 ** Math.floor(Math.log10(top));
-  const mantissa = Math.round((top / power) * 10) / 10;
-  const steps = mantissa === 2 ? 4 : 5;
+  const step =
+    niceSteps(top).find((s) => {
+      const n = top / s;
+      return Math.abs(n - Math.round(n)) < ROUNDING * n && n >= MIN_INTERVALS - ROUNDING && n <= MAX_INTERVALS + ROUNDING;
+    }) ?? top / MAX_INTERVALS;
   const ticks: number[] = [];
-  for (let i = 0; i <= steps; i++) ticks.push((top * i) / steps);
+  for (let i = 0; i * step <= top * (1 + ROUNDING); i++) ticks.push(tidy(i * step));
   return ticks;
 }
 

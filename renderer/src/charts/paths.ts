@@ -1,5 +1,6 @@
 import type { Row } from '../chart-data/row';
 import type { ChartSpec } from './spec';
+import { MAX_INTERVALS, MIN_INTERVALS, niceSteps, ROUNDING, tidy } from './niceSteps';
 
 /** Data value to pixel, one axis. */
 export type Scale = (v: number) => number;
@@ -15,16 +16,22 @@ export interface SeriesPoints {
   bottoms?: Float64Array;
 }
 
-/** Nice steps for the top of the value axis: 1, 2, 2.5, 5 times a power of ten. */
-const NICE_STEPS = [1, 2, 2.5, 5, 10];
 /** An empty or all-zero chart still gets an axis, 0..1. */
 const MIN_TOP = 1;
-/** The smallest nice number at or above `v`, so the axis ends on a round tick. */
+
+/**
+ * The lowest round top at or above `v`: a whole number (3 to 6) of steps of
+ * 1, 2, 2.5 or 5 times a power of ten (niceSteps), so 600 stays 600 and
+ * 41,000 becomes 50,000, not the next power of ten.
+ */
 export function niceCeil(v: number): number {
   if (!(v > 0) || !Number.isFinite(v)) return MIN_TOP;
-  const power = 10 ** Math.floor(Math.log10(v));
-  const step = NICE_STEPS.find((s) => s * power >= v * (1 - 1e-12)) ?? 10;
-  return step * power;
+  let best = Infinity;
+  for (const step of niceSteps(v)) {
+    const n = Math.ceil(v / step - ROUNDING);
+    if (n >= MIN_INTERVALS && n <= MAX_INTERVALS) best = Math.min(best, tidy(n * step));
+  }
+  return best;
 }
 
 /**

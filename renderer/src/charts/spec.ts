@@ -31,7 +31,8 @@ const COLORS = {
   p50: '#2563eb',
   p95: '#7c3aed',
   p99: '#db2777',
-  max: '#dc2626',
+  // Slate and dashed: the slowest operation must not hide p99 under it, nor look like a failure.
+  max: '#475569',
 } as const;
 
 /** Nodes and workers cycle through these. */
@@ -71,7 +72,14 @@ export const LATENCY: ChartSpec = {
   title: 'Latency',
   kind: 'line',
   yUnit: 'ms',
-  series: (['p50', 'p95', 'p99', 'max'] as const).map((k) => ({ key: k, label: k, color: COLORS[k], unit: 'ms', reduce: 'max' })),
+  series: (['p50', 'p95', 'p99', 'max'] as const).map((k) => ({
+    key: k,
+    label: k,
+    color: COLORS[k],
+    unit: 'ms',
+    reduce: 'max',
+    ...(k === 'max' ? { stroke: 'dashed' as const } : {}),
+  })),
 };
 
 export function memorySpec(ids: readonly number[]): ChartSpec {
