@@ -49,7 +49,8 @@ export function alignedSeriesCsv(runs: readonly RunFile[], names: readonly strin
   });
   const length = Math.max(0, ...cols.map((c) => c.values.length));
   const rows: Field[][] = [['second', ...cols.map((c) => c.name)]];
-  for (let s = 0; s < length; s++) rows.push([s + 1, ...cols.map((c) => c.values[s])]);
+  // Counted from 0, as run seconds are everywhere else (the per-second CSV, the charts).
+  for (let s = 0; s < length; s++) rows.push([s, ...cols.map((c) => c.values[s])]);
   return csv(rows);
 }
 

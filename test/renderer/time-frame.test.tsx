@@ -8,6 +8,7 @@ import { useChartRows } from '../../renderer/src/hooks/useChartRows';
 import { LATENCY } from '../../renderer/src/charts/spec';
 import type { RunInfo } from '../../app/protocol/bridge';
 import { findScenario } from '../../app/scenario/catalog';
+import { alignedRows } from '../../renderer/src/components/runs/compareShape';
 import { parseScenario } from '../../app/scenario/schema';
 
 const RUN: RunInfo = { runId: 'r1', scenario: parseScenario(findScenario('kv-async')), warmupSeconds: 2, runSeconds: 10, startedAt: 1_000 };
@@ -50,5 +51,13 @@ describe('the charts’ time frame', () => {
     localStorage.setItem('kvscope.window', 'nonsense');
     resetStore();
     expect(useKv.getState().view.window).toBe('5m');
+  });
+});
+
+describe('one second numbering', () => {
+  it('counts a comparison’s measured seconds from 0, as the Live charts count run seconds', () => {
+    const rows = alignedRows([[10, 20, 30], [5]]);
+    expect(rows.map((r) => r.t)).toEqual([0, 1, 2]);
+    expect(rows[0]).toEqual({ t: 0, r0: 10, r1: 5 });
   });
 });

@@ -77,8 +77,8 @@ describe('per-second and comparison CSV', () => {
   it('aligns runs by measured second and leaves a shorter run empty, byte for byte', () => {
     expect(alignedSeriesCsv([run, short], ['a', 'b'])).toBe(
       'second,a get ops/s,a put ops/s,a total ops/s,a p99 ms,a client RSS MiB,b get ops/s,b total ops/s,b p99 ms,b client RSS MiB\r\n' +
-        '1,3,2,5,1.5,50,2,2,0.1,50\r\n' +
-        '2,2,1,3,0.9,50,,,,\r\n',
+        '0,3,2,5,1.5,50,2,2,0.1,50\r\n' +
+        '1,2,1,3,0.9,50,,,,\r\n',
     );
   });
 

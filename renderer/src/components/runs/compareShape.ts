@@ -4,12 +4,12 @@ import type { Row } from '../../chart-data/row';
 
 const runKey = (i: number): string => `r${i}`;
 
-/** Series of several runs as chart rows by measured second (1-based); a run that has ended leaves its key out. */
+/** Series of several runs as chart rows by measured second, counted from 0 as the Live charts count run seconds; a run that has ended leaves its key out. */
 export function alignedRows(series: readonly (readonly number[] | null)[]): Row[] {
   const length = Math.max(0, ...series.map((s) => s?.length ?? 0));
   const rows: Row[] = [];
   for (let t = 0; t < length; t++) {
-    const row: Row = { t: t + 1 };
+    const row: Row = { t };
     series.forEach((s, i) => {
       if (s && t < s.length) row[runKey(i)] = s[t];
     });
