@@ -139,8 +139,9 @@ async function readInfo(path: string): Promise<RunFileInfo> {
       target: header.scenario.target.kind,
       createdAt: header.createdAt,
       seconds: summary ? summary.seconds : null,
-      opsPerSec: summary ? summary.total.opsPerSec.mean : null,
-      p99: summary ? summary.total.latency.p99 : null,
+      // No measured second, or no answered operation, is no figure: shown as a dash, not as 0.
+      opsPerSec: summary && summary.seconds > 0 ? summary.total.opsPerSec.mean : null,
+      p99: summary && summary.total.ops > 0 ? summary.total.latency.p99 : null,
       status: summary ? summary.status : 'interrupted',
       ...verdict(summary),
       hasSummary: summary !== undefined,

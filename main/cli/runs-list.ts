@@ -1,5 +1,5 @@
 import type { RunIndexEntry } from '../library/run-index';
-import { fmtInt, fmtUsAsMs } from '../../app/report/numbers';
+import { fmtInt, fmtUsAsMs, NO_FIGURE } from '../../app/report/numbers';
 import { table } from './format';
 
 export const SORT_KEYS = ['date', 'ops', 'p99', 'scenario'] as const;
@@ -32,9 +32,9 @@ export function runsTable(entries: readonly RunIndexEntry[], sort: SortKey, filt
       e.createdAt.replace('T', ' ').slice(0, 19),
       e.scenario,
       e.target,
-      e.seconds === null ? '' : `${e.seconds} s`,
-      e.opsPerSec === null ? '' : fmtInt(e.opsPerSec),
-      e.p99 === null ? '' : fmtUsAsMs(e.p99),
+      e.seconds === null ? NO_FIGURE : `${e.seconds} s`,
+      e.opsPerSec === null ? NO_FIGURE : fmtInt(e.opsPerSec),
+      e.p99 === null ? NO_FIGURE : fmtUsAsMs(e.p99),
       e.outcome ?? e.status,
     ]);
   if (rows.length === 0) return filter ? `no runs match "${filter}"` : 'no runs yet';

@@ -41,6 +41,24 @@ describe('the outcome in the Live header', () => {
     expect(screen.getByTestId('outcome-reason').textContent).toBe('worker 1 lost at second 3; 3 of 10 measured s at full strength');
   });
 
+  it('a run that failed before its first second shows why at the top and in every chart, not a wait', () => {
+    const reason = 'cannot connect to redis at 127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1';
+    const failed = {
+      ...summary(),
+      status: 'failed' as const,
+      seconds: 0,
+      outcome: { kind: 'failed' as const, reason, fullStrengthSeconds: 0, errorRate: 0, lostWorkers: [] },
+    };
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'starting', samples: [] }), connection: 'open' });
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getAllByText('Waiting for the first second…')).toHaveLength(3);
+    act(() => useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'failed', samples: [], summary: failed }) }));
+    expect(screen.getByTestId('phase').textContent).toBe('failed');
+    expect(screen.getByTestId('outcome-reason').textContent).toBe(reason);
+    expect(screen.queryByText('Waiting for the first second…')).toBeNull();
+    expect(screen.getAllByText(`no data: ${reason}`)).toHaveLength(3);
+  });
+
   it('an old summary without an outcome shows its status, and no reason line', () => {
     useKv.setState({
       live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(2, []), summary: summary() }),

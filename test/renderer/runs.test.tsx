@@ -53,6 +53,17 @@ describe('the Runs page', () => {
     expect(rowIds()).toEqual(['run-row-cccccccc']);
   });
 
+  it('shows a dash, not 0, for the figures of a run that never had a measured second', async () => {
+    const fake = fakeBridge();
+    fake.library.runs = [
+      item('dddddddd-4', 'redis-mix', 0, '2026-11-01T13:00:00.000Z', { status: 'failed', seconds: 0, opsPerSec: null, p99: null }),
+    ];
+    render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
+    const row = await screen.findByTestId('run-row-dddddddd');
+    const cells = [...row.querySelectorAll('td.num')].map((td) => td.textContent);
+    expect(cells).toEqual(['–', '–']);
+  });
+
   it('deletes only after confirmation, and compares the picked runs with the first picked as baseline', async () => {
     const fake = fakeBridge();
     fake.library.runs = RUNS;

@@ -49,6 +49,16 @@ describe('readRunInfo', () => {
     }
   });
 
+  it('a failed run with no measured second, or no answered operation, has no figures (null), not 0', async () => {
+    const run = makeRun('f4');
+    const none = { ...run.summary, status: 'failed' as const, seconds: 0, total: { ...run.summary.total, ops: 0 } };
+    expect(await readRunInfo(file(runText({ ...run, summary: none })))).toMatchObject({ status: 'failed', opsPerSec: null, p99: null });
+    const unanswered = { ...run.summary, total: { ...run.summary.total, ops: 0 } };
+    const info = await readRunInfo(file(runText({ ...run, summary: unanswered })));
+    expect(info.p99).toBeNull();
+    expect(info.opsPerSec).not.toBeNull();
+  });
+
   it('no summary line: interrupted, figures unknown (null), not computed', async () => {
     const run = makeRun('f3');
     for (const text of [

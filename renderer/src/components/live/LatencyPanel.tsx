@@ -3,6 +3,7 @@ import { bucketsFromLatency, bucketsFromSummary } from '../../chart-data/buckets
 import { Chart } from '../../charts/Chart';
 import { LATENCY } from '../../charts/spec';
 import { useChartRows } from '../../hooks/useChartRows';
+import { useEmptyText } from './useEmptyText';
 import { useKv } from '../../store/store';
 import { useRunBands } from './runBands';
 
@@ -11,6 +12,7 @@ const BOUND_PREFIX = { exact: '', atLeast: '≥ ', below: '< ' } as const;
 /** p50 / p95 / p99 / max per second, and the share of operations within 1–16 ms. */
 export function LatencyPanel() {
   const { rows, frame } = useChartRows(LATENCY, 'latency');
+  const emptyText = useEmptyText();
   const bands = useRunBands();
   const summary = useKv((s) => s.live.summary);
   const last = useKv((s) => s.live.last);
@@ -18,7 +20,7 @@ export function LatencyPanel() {
   const source = summary ? 'whole measured run' : 'latest second (lower bounds from its percentiles)';
   return (
     <div className="latency">
-      <Chart spec={LATENCY} rows={rows} frame={frame} testId="latency-chart" bands={bands} />
+      <Chart spec={LATENCY} rows={rows} frame={frame} emptyText={emptyText} testId="latency-chart" bands={bands} />
       {buckets.length > 0 && (
         <div className="buckets" data-testid="latency-buckets">
           {buckets.map((b) => (

@@ -2,6 +2,7 @@ import type { WindowRows } from '../../chart-data/chartRows';
 import { Chart } from '../../charts/Chart';
 import { memorySpec } from '../../charts/spec';
 import { useChartRows } from '../../hooks/useChartRows';
+import { useEmptyText } from './useEmptyText';
 import { useRunBands } from './runBands';
 
 /** One line per worker that reported in view. */
@@ -11,5 +12,6 @@ const workersSpec = (w: WindowRows) => memorySpec(w.workerIds);
 export function MemoryPanel() {
   const { spec, rows, frame } = useChartRows(workersSpec, 'memory');
   const bands = useRunBands();
-  return <Chart spec={spec} rows={rows} frame={frame} testId="memory-chart" bands={bands} />;
+  const emptyText = useEmptyText();
+  return <Chart spec={spec} rows={rows} frame={frame} emptyText={emptyText} testId="memory-chart" bands={bands} />;
 }

@@ -3,6 +3,7 @@ import type { Row } from '../../chart-data/row';
 import { Chart } from '../../charts/Chart';
 import { CLUSTER_THROUGHPUT, nodeThroughputSpec } from '../../charts/spec';
 import { useChartRows } from '../../hooks/useChartRows';
+import { useEmptyText } from './useEmptyText';
 import { useKv, type Split } from '../../store/store';
 import { Segmented } from '../Segmented';
 import { useRunBands } from './runBands';
@@ -16,6 +17,7 @@ export function ThroughputPanel() {
   const split = useKv((s) => s.view.split);
   const hasNodes = useKv((s) => anyNodes(s.live.rows));
   const perNode = split === 'node' && hasNodes;
+  const emptyText = useEmptyText();
   const { spec, rows, frame } = useChartRows(perNode ? nodeSpec : CLUSTER_THROUGHPUT, perNode ? 'nodes' : 'cluster');
   const options: { id: Split; label: string; disabled?: boolean; title?: string }[] = [
     { id: 'cluster', label: 'Cluster' },
@@ -31,6 +33,7 @@ export function ThroughputPanel() {
       spec={spec}
       rows={rows}
       frame={frame}
+      emptyText={emptyText}
       testId="throughput-chart"
       bands={bands}
       actions={

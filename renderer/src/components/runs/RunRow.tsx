@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { ExportKind, RunListItem } from '../../../../app/protocol/bridge';
 import { useBridge } from '../../bridge/context';
 import { downloadFile } from '../../export/download';
-import { fmtInt, fmtMs } from '../../../../app/report/numbers';
+import { fmtInt, fmtMs, NO_FIGURE } from '../../../../app/report/numbers';
 import { useKv } from '../../store/store';
 import { groupText } from './runRows';
 import { OUTCOME_CLASS } from '../live/outcomeView';
@@ -77,9 +77,9 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
         )}
       </td>
       <td>{r.target}</td>
-      <td>{r.seconds === null ? '' : `${r.seconds} s`}</td>
-      <td className="num">{r.opsPerSec === null ? '' : fmtInt(r.opsPerSec)}</td>
-      <td className="num">{r.p99 === null ? '' : fmtMs(r.p99 / US_PER_MS)}</td>
+      <td>{r.seconds === null ? NO_FIGURE : `${r.seconds} s`}</td>
+      <td className="num">{r.opsPerSec === null ? NO_FIGURE : fmtInt(r.opsPerSec)}</td>
+      <td className="num">{r.p99 === null ? NO_FIGURE : fmtMs(r.p99 / US_PER_MS)}</td>
       <td>
         <span
           className={`phase ${r.outcome ? OUTCOME_CLASS[r.outcome] : `phase-${r.status}`}`}
