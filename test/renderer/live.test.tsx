@@ -35,7 +35,8 @@ describe('live page', () => {
   it('shows tiles, phase, progress, charts and the node table of the newest second', () => {
     showRun(5);
     render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
-    expect(screen.getByTestId('tile-ops').textContent).toBe('1000');
+    expect(screen.getByTestId('tile-ops').textContent).toBe('1,000');
+    expect(screen.getByTestId('tiles-scope').textContent).toBe('Last second');
     expect(screen.getByTestId('tile-errors').textContent).toBe('2');
     expect(screen.getByTestId('tile-nodes').textContent).toBe('1');
     expect(screen.getByTestId('phase').textContent).toBe('Running');

@@ -59,6 +59,26 @@ describe('the outcome in the Live header', () => {
     expect(screen.getAllByText(`no data: ${reason}`)).toHaveLength(3);
   });
 
+  it('after the end the tiles show the whole run, the same figures as the Summary under them', () => {
+    // The last second was far busier than the run's mean: the tiles must not show it once the run has ended.
+    const busy = { ...sample(9, { get: 5000, put: 2000, lat: { p50: 30_000, p99: 90_000 } }) };
+    useKv.setState({
+      live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: [sample(8), busy], summary: summary() }),
+      connection: 'open',
+    });
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('tiles-scope').textContent).toMatch(/^Whole run/);
+    const cells = [...screen.getByTestId('summary-row-all').querySelectorAll('td')].map((td) => td.textContent);
+    const tile = (id: string) => screen.getByTestId(`tile-${id}`).textContent;
+    expect(tile('ops')).toBe(cells[2]);
+    expect([tile('p50'), tile('p99')]).toEqual(['0.40', '1.50']);
+    expect(cells).toContain('0.40');
+    expect(cells).toContain('1.50');
+    expect(tile('reads')).toBe('90');
+    expect(tile('writes')).toBe('30');
+    expect(tile('memory')).toBe('60.0');
+  });
+
   it('an old summary without an outcome shows its status, and no reason line', () => {
     useKv.setState({
       live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(2, []), summary: summary() }),

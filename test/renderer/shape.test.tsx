@@ -174,7 +174,7 @@ describe('latency buckets', () => {
 });
 
 describe('tiles and progress', () => {
-  it('reads the newest second as plain numbers', () => {
+  it('reads the newest second with grouped digits', () => {
     const s = sample(0, {
       get: 900,
       put: 100,
@@ -189,7 +189,7 @@ describe('tiles and progress', () => {
     });
     const t = Object.fromEntries(tileValues(s, 'builtin-kv').map((x) => [x.id, x.value]));
     expect(t).toEqual({
-      ops: '1000',
+      ops: '1,000',
       reads: '900',
       writes: '100',
       errors: '4',

@@ -1,44 +1,101 @@
+import type { Summary } from '../../../../app/metrics/summary';
 import type { LiveSample } from '../../../../app/protocol/bridge';
-import type { TargetKind } from '../../../../app/scenario/targets';
+import { WRITE_OPS, type TargetKind } from '../../../../app/scenario/targets';
+import { fmtInt, NO_FIGURE, plainNumber } from '../../../../app/report/numbers';
 import { BYTES_PER_MIB, readWrite, US_PER_MS } from '../../chart-data/shape';
-import { NO_FIGURE, plainNumber } from '../../../../app/report/numbers';
 
 interface TileValue {
   id: 'ops' | 'reads' | 'writes' | 'errors' | 'unavailable' | 'p50' | 'p99' | 'memory' | 'nodes';
   label: string;
-  /** A plain number, or '–' before the first second (and for latencies of a second in which nothing succeeded). */
+  /** Grouped digits, or NO_FIGURE before the first second (and for latencies when nothing succeeded). */
   value: string;
   unit: string;
   alert?: boolean;
 }
 
+/** The figures the tiles show, whichever state the run is in. */
+interface Figures {
+  ops?: number;
+  reads?: number;
+  writes?: number;
+  errors?: number;
+  unavailable?: number;
+  /** Microseconds; absent when no operation succeeded (an empty histogram's 0 is no latency). */
+  p50?: number;
+  p99?: number;
+  memoryBytes?: number;
+  nodes?: number;
+}
+
 const MS_DECIMALS = 2;
 const MIB_DECIMALS = 1;
 
-/** The headline numbers of the newest second. Ops are successful operations, as in the terminal's live line. */
-export function tileValues(s: LiveSample | undefined, kind: TargetKind): TileValue[] {
-  const rw = s ? readWrite(s, kind) : undefined;
-  const int = (n: number | undefined) => (n === undefined ? NO_FIGURE : plainNumber(n, 0));
-  // With no successful operation the histogram is empty: its 0 is no latency.
-  const answered = (s?.totals.count ?? 0) > 0;
-  const ms = (us: number | undefined) => (us === undefined || !answered ? NO_FIGURE : plainNumber(us / US_PER_MS, MS_DECIMALS));
-  const errors = s ? s.totals.errors + s.totals.timeouts : undefined;
-  const unavailable = s ? Object.values(s.ops).reduce((a, o) => a + (o.unavailable ?? 0), 0) : undefined;
-  const rss = s?.workers.reduce((a, w) => a + w.mem.rss, 0);
+const int = (n: number | undefined): string => (n === undefined ? NO_FIGURE : fmtInt(n));
+const ms = (us: number | undefined): string => (us === undefined ? NO_FIGURE : plainNumber(us / US_PER_MS, MS_DECIMALS));
+
+function tilesOf(f: Figures): TileValue[] {
   return [
-    { id: 'ops', label: 'Total', value: int(s?.totals.count), unit: 'ops/s' },
-    { id: 'reads', label: 'Reads', value: int(rw?.readsOk), unit: '/s' },
-    { id: 'writes', label: 'Writes', value: int(rw?.writesOk), unit: '/s' },
-    { id: 'errors', label: 'Errors', value: int(errors), unit: '/s', alert: (errors ?? 0) > 0 },
-    { id: 'unavailable', label: 'Unavailable', value: int(unavailable), unit: '/s', alert: (unavailable ?? 0) > 0 },
-    { id: 'p50', label: 'p50', value: ms(s?.latency.p50), unit: 'ms' },
-    { id: 'p99', label: 'p99', value: ms(s?.latency.p99), unit: 'ms' },
+    { id: 'ops', label: 'Total', value: int(f.ops), unit: 'ops/s' },
+    { id: 'reads', label: 'Reads', value: int(f.reads), unit: '/s' },
+    { id: 'writes', label: 'Writes', value: int(f.writes), unit: '/s' },
+    { id: 'errors', label: 'Errors', value: int(f.errors), unit: '/s', alert: (f.errors ?? 0) > 0 },
+    { id: 'unavailable', label: 'Unavailable', value: int(f.unavailable), unit: '/s', alert: (f.unavailable ?? 0) > 0 },
+    { id: 'p50', label: 'p50', value: ms(f.p50), unit: 'ms' },
+    { id: 'p99', label: 'p99', value: ms(f.p99), unit: 'ms' },
     {
       id: 'memory',
       label: 'Client memory',
-      value: rss === undefined ? NO_FIGURE : plainNumber(rss / BYTES_PER_MIB, MIB_DECIMALS),
+      value: f.memoryBytes === undefined ? NO_FIGURE : plainNumber(f.memoryBytes / BYTES_PER_MIB, MIB_DECIMALS),
       unit: 'MiB',
     },
-    { id: 'nodes', label: 'Nodes', value: int(s?.nodes.length), unit: '' },
+    { id: 'nodes', label: 'Nodes', value: int(f.nodes), unit: '' },
   ];
+}
+
+/** The headline numbers of the newest second. Ops are successful operations, as in the terminal's live line. */
+export function tileValues(s: LiveSample | undefined, kind: TargetKind): TileValue[] {
+  if (!s) return tilesOf({});
+  const rw = readWrite(s, kind);
+  const answered = s.totals.count > 0;
+  return tilesOf({
+    ops: s.totals.count,
+    reads: rw.readsOk,
+    writes: rw.writesOk,
+    errors: s.totals.errors + s.totals.timeouts,
+    unavailable: Object.values(s.ops).reduce((a, o) => a + (o.unavailable ?? 0), 0),
+    p50: answered ? s.latency.p50 : undefined,
+    p99: answered ? s.latency.p99 : undefined,
+    memoryBytes: s.workers.reduce((a, w) => a + w.mem.rss, 0),
+    nodes: s.nodes.length,
+  });
+}
+
+/**
+ * The headline numbers of a run that has ended, from its summary, so they
+ * agree with the Summary table under them: per-second means over the
+ * measured seconds, the whole run's percentiles, the workers' peak memory.
+ */
+export function runTileValues(summary: Summary, kind: TargetKind, last: LiveSample | undefined): TileValue[] {
+  const measured = summary.seconds > 0;
+  const perSecond = (n: number): number | undefined => (measured ? n / summary.seconds : undefined);
+  const writes = WRITE_OPS[kind];
+  let reads = 0;
+  let written = 0;
+  for (const [op, o] of Object.entries(summary.ops)) {
+    if (writes.includes(op)) written += o.opsPerSec.mean;
+    else reads += o.opsPerSec.mean;
+  }
+  const answered = summary.total.ops > 0;
+  const peaks = Object.values(summary.peakRss);
+  return tilesOf({
+    ops: measured ? summary.total.opsPerSec.mean : undefined,
+    reads: measured ? reads : undefined,
+    writes: measured ? written : undefined,
+    errors: perSecond(summary.total.errors + summary.total.timeouts),
+    unavailable: perSecond(summary.total.unavailable ?? 0),
+    p50: answered ? summary.total.latency.p50 : undefined,
+    p99: answered ? summary.total.latency.p99 : undefined,
+    memoryBytes: peaks.length > 0 ? peaks.reduce((a, b) => a + b, 0) : undefined,
+    nodes: last?.nodes.length,
+  });
 }
