@@ -3,12 +3,12 @@ import type { RunFile } from '../run/format';
 import { fmtChange, type Comparison } from '../stats/compare';
 import { memorySeries, opTypes, p99Series, throughputSeries, TOTAL } from '../stats/series';
 import { csv, type Field } from './csv';
+import { runTitle } from '../run/title';
 
 const US_PER_MS = 1000;
 const BYTES_PER_MIB = 1024 * 1024;
 
-const runLabel = (c: Comparison, i: number): string =>
-  `${i === c.baseline ? 'baseline ' : ''}${c.runs[i].name} ${c.runs[i].id.slice(0, 8)}`;
+const runLabel = (c: Comparison, i: number): string => `${i === c.baseline ? 'baseline ' : ''}${runTitle(c.runs[i])}`;
 
 /** The comparison table, one row per figure, op type and run: what the UI and `kvscope compare` show. */
 export function comparisonCsv(c: Comparison): string {

@@ -1,5 +1,6 @@
 import type { LatencyStats } from '../metrics/histogram';
 import type { RunFile } from '../run/format';
+import type { RunGroup } from '../plan/group';
 import { mannWhitney, SIGNIFICANCE } from './mann-whitney';
 import { fullStrength, measured, opTypes, p99Series, partialSeconds, throughputSeries, TOTAL } from './series';
 import { settingsDiff, type SettingDiff } from './settings-diff';
@@ -13,6 +14,8 @@ interface RunRef {
   id: string;
   name: string;
   createdAt: string;
+  /** Set for a run of a sweep or repeat: it is named by its value (app/run/title.ts). */
+  group?: RunGroup;
 }
 
 /** One run's figure in a row; for candidates also the change against the baseline and its significance. */
@@ -77,7 +80,12 @@ export function compareRuns(runs: readonly RunFile[], baseline = 0, opts: Compar
   const has = (r: RunFile, op: string) => op === TOTAL || r.summary.ops[op] !== undefined;
   const seconds = opts.includePartial ? measured : fullStrength;
   return {
-    runs: runs.map((r) => ({ id: r.header.id, name: r.header.scenario.name ?? '(unnamed)', createdAt: r.header.createdAt })),
+    runs: runs.map((r) => ({
+      id: r.header.id,
+      name: r.header.scenario.name ?? '(unnamed)',
+      createdAt: r.header.createdAt,
+      ...(r.header.group ? { group: r.header.group } : {}),
+    })),
     baseline,
     settings: settingsDiff(runs.map((r) => r.header.scenario)),
     throughput: ops.map((op) =>

@@ -11,6 +11,7 @@ import { comparisonText } from './compare-view';
 import { UsageError } from './load-scenario';
 import { runsTable, SORT_KEYS, type SortKey } from './runs-list';
 import { errorMessage } from '../../app/error-message';
+import { runTitle } from '../../app/run/title';
 
 type Out = (text: string) => void;
 
@@ -69,14 +70,7 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
   const c = compareRuns(runs, baseline);
   out(comparisonText(c));
   if (values.csv) writeFileSync(values.csv, comparisonCsv(c));
-  if (values['series-csv'])
-    writeFileSync(
-      values['series-csv'],
-      alignedSeriesCsv(
-        runs,
-        c.runs.map((r) => `${r.name} ${r.id.slice(0, 8)}`),
-      ),
-    );
+  if (values['series-csv']) writeFileSync(values['series-csv'], alignedSeriesCsv(runs, c.runs.map(runTitle)));
   if (values.png) {
     await comparePng({ files, ids: runs.map((r) => r.header.id), baseline, out: values.png, browser: values.browser });
     out(`wrote ${values.png}`);

@@ -1,6 +1,7 @@
 import type { RunIndexEntry } from '../library/run-index';
 import { fmtInt, fmtUsAsMs, NO_FIGURE } from '../../app/report/numbers';
 import { table } from './format';
+import { groupValue } from '../../app/run/title';
 
 export const SORT_KEYS = ['date', 'ops', 'p99', 'scenario'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -23,14 +24,16 @@ const ORDER: Record<SortKey, (a: RunIndexEntry, b: RunIndexEntry) => number> = {
 export function runsTable(entries: readonly RunIndexEntry[], sort: SortKey, filter = ''): string {
   const needle = filter.toLowerCase();
   const shown = entries.filter(
-    (e) => needle === '' || [e.id, e.file, e.scenario, e.target, e.status, e.outcome ?? ''].some((t) => t.toLowerCase().includes(needle)),
+    (e) =>
+      needle === '' ||
+      [e.id, e.file, e.scenario, groupValue(e.group), e.target, e.status, e.outcome ?? ''].some((t) => t.toLowerCase().includes(needle)),
   );
   const rows = [...shown]
     .sort(ORDER[sort])
     .map((e) => [
       e.id.slice(0, SHORT_ID) || '-',
       e.createdAt.replace('T', ' ').slice(0, 19),
-      e.scenario,
+      e.group ? `${e.scenario} ${groupValue(e.group)}` : e.scenario,
       e.target,
       e.seconds === null ? NO_FIGURE : `${e.seconds} s`,
       e.opsPerSec === null ? NO_FIGURE : fmtInt(e.opsPerSec),

@@ -53,6 +53,20 @@ describe('the Runs page', () => {
     expect(rowIds()).toEqual(['run-row-cccccccc']);
   });
 
+  it('names sweep runs by their value and finds them by it', async () => {
+    const fake = fakeBridge();
+    const group = (index: number, value: number) => ({ kind: 'sweep' as const, id: 'g', index, count: 2, setting: 'inFlight', value });
+    fake.library.runs = [
+      item('eeeeeeee-5', 'redis-mix', 100, '2026-11-01T14:00:00.000Z', { group: group(0, 8) }),
+      item('ffffffff-6', 'redis-mix', 200, '2026-11-01T14:01:00.000Z', { group: group(1, 64) }),
+    ];
+    render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
+    await screen.findByTestId('runs-table');
+    expect(screen.getByTestId('run-row-eeeeeeee').textContent).toContain('sweep inFlight=8 (1/2)');
+    fireEvent.change(screen.getByTestId('runs-filter'), { target: { value: 'inFlight=8' } });
+    expect(rowIds()).toEqual(['run-row-eeeeeeee']);
+  });
+
   it('shows a dash, not 0, for the figures of a run that never had a measured second', async () => {
     const fake = fakeBridge();
     fake.library.runs = [

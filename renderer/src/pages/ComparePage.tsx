@@ -11,6 +11,7 @@ import { elementToPng } from '../export/png';
 import type { ExportKind } from '../../../app/protocol/bridge';
 import { useKv } from '../store/store';
 import { errorMessage } from '../../../app/error-message';
+import { runTitle } from '../../../app/run/title';
 
 /** Runs side by side: what differs in their settings, overlay charts by measured second, and the tables with significance. */
 export function ComparePage() {
@@ -84,7 +85,7 @@ export function ComparePage() {
       <div className="compare-body" ref={root} data-testid="compare-body">
         <section className="panel">
           <h2>
-            {c.runs.length} runs, baseline {c.runs[c.baseline].name} {c.runs[c.baseline].id.slice(0, 8)}
+            {c.runs.length} runs, baseline {runTitle(c.runs[c.baseline])}
           </h2>
           {c.settings.length === 0 ? (
             <p className="muted">Same settings in every run.</p>

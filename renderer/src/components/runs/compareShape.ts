@@ -1,6 +1,7 @@
 import type { CompareView } from '../../../../app/protocol/bridge';
 import { PALETTE, type ChartSpec } from '../../charts/spec';
 import type { Row } from '../../chart-data/row';
+import { runTitle } from '../../../../app/run/title';
 
 const runKey = (i: number): string => `r${i}`;
 
@@ -34,4 +35,4 @@ export function overlaySpec(title: string, yUnit: string, names: readonly string
   };
 }
 
-export const runNames = (v: CompareView): string[] => v.comparison.runs.map((r) => `${r.name} ${r.id.slice(0, 8)}`);
+export const runNames = (v: CompareView): string[] => v.comparison.runs.map(runTitle);

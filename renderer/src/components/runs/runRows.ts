@@ -1,4 +1,5 @@
 import type { RunListItem } from '../../../../app/protocol/bridge';
+import { groupValue } from '../../../../app/run/title';
 
 export type SortKey = 'date' | 'scenario' | 'ops' | 'p99' | 'status';
 
@@ -16,7 +17,8 @@ const ORDER: Record<SortKey, (a: RunListItem, b: RunListItem) => number> = {
 export function visibleRuns(runs: readonly RunListItem[], filter: string, sort: SortKey): RunListItem[] {
   const needle = filter.trim().toLowerCase();
   const hit = (r: RunListItem) =>
-    needle === '' || [r.scenario, r.target, r.status, r.outcome ?? '', r.label, r.id, r.file].some((t) => t.toLowerCase().includes(needle));
+    needle === '' ||
+    [r.scenario, r.target, r.status, r.outcome ?? '', r.label, r.id, r.file, groupText(r)].some((t) => t.toLowerCase().includes(needle));
   return runs.filter(hit).sort(ORDER[sort]);
 }
 
@@ -32,10 +34,9 @@ export function copiedIds(runs: readonly RunListItem[]): Set<string> {
   return copied;
 }
 
-/** How a run's group reads in the list: "sweep inFlight=8 (2/4)", "repeat 3/5". */
+/** How a run's group reads in the list: "sweep inFlight=8 (2/4)", "repeat #3/5". */
 export function groupText(r: RunListItem): string {
   const g = r.group;
   if (!g) return '';
-  const place = `(${g.index + 1}/${g.count})`;
-  return g.kind === 'sweep' ? `sweep ${g.setting}=${JSON.stringify(g.value)} ${place}` : `repeat ${place}`;
+  return g.kind === 'sweep' ? `sweep ${groupValue(g)} (${g.index + 1}/${g.count})` : `repeat ${groupValue(g)}`;
 }
