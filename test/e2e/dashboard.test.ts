@@ -155,6 +155,13 @@ describe('the dashboard in a real browser, through the twin', () => {
     expect(height).toBe(Math.ceil(box.h * 2));
     // Decodable: its image data inflates to exactly one filter byte plus width RGBA pixels per row.
     expect(pngPixelBytes(png)).toBe(height * (1 + width * 4));
+    // Every legend swatch is in the picture, in its line's colour, so the runs can be told apart on paper.
+    const swatches = (await page.evaluate(SWATCH_PIXELS.replace('DATA_URL', `data:image/png;base64,${png.toString('base64')}`))) as {
+      want: string;
+      got: string;
+    }[];
+    expect(swatches.length).toBeGreaterThan(1);
+    for (const s of swatches) expect(s.got).toBe(s.want);
 
     await page.click(tid('nav-runs'));
     await page.fill(tid(`label-${ids[0]}`), 'after upgrade');
@@ -203,6 +210,27 @@ async function paintedPixels(page: Page, testId: string): Promise<number> {
     return n;
   }, `[data-testid="${testId}"] canvas`);
 }
+
+/**
+ * Run in the page (the tests are not compiled against the DOM): the exported
+ * picture's pixel under each legend swatch of the Compare page, and the
+ * swatch's own colour.
+ */
+const SWATCH_PIXELS = `(async () => {
+  const img = new Image();
+  await new Promise((resolve, reject) => { img.onload = resolve; img.onerror = reject; img.src = 'DATA_URL'; });
+  const canvas = document.createElement('canvas');
+  canvas.width = img.width;
+  canvas.height = img.height;
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(img, 0, 0);
+  const body = document.querySelector('[data-testid="compare-body"]').getBoundingClientRect();
+  return [...document.querySelectorAll('[data-testid="compare-body"] .plot-legend .swatch')].map((s) => {
+    const r = s.getBoundingClientRect();
+    const d = ctx.getImageData(Math.round((r.left - body.left + 1) * 2), Math.round((r.top - body.top + 0.5) * 2), 1, 1).data;
+    return { want: getComputedStyle(s).borderTopColor, got: 'rgb(' + d[0] + ', ' + d[1] + ', ' + d[2] + ')' };
+  });
+})()`;
 
 /** Bytes of a PNG's inflated image data (concatenated IDAT chunks); throws if they do not inflate. */
 function pngPixelBytes(png: Buffer): number {

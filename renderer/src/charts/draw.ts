@@ -18,7 +18,7 @@ export interface Pen {
   lineWidth: number;
 }
 
-const DASHES: Record<NonNullable<SeriesSpec['stroke']>, number[]> = { solid: [], dashed: [6, 3], dotted: [2, 3] };
+export const DASHES: Record<NonNullable<SeriesSpec['stroke']>, number[]> = { solid: [], dashed: [6, 3], dotted: [2, 3] };
 const STROKE_WIDTH = 1.5;
 const AREA_OPACITY = 0.3;
 const DOT_RADIUS = 2.5;

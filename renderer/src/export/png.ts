@@ -1,3 +1,5 @@
+import { DASHES } from '../charts/draw';
+
 /**
  * A picture of part of the page as it is rendered, for pasting into a report:
  * the charts (recharts' SVG frames, then the canvases with their series) and
@@ -7,6 +9,8 @@
 const PNG_SCALE = 2;
 const BACKGROUND = '#ffffff';
 const TEXT_SELECTOR = 'h1, h2, h3, th, td, li, p, .png-text';
+const SWATCH_SELECTOR = '.plot-legend .swatch';
+const SWATCH_WIDTH = 2;
 
 function svgImage(svg: SVGSVGElement): Promise<HTMLImageElement> {
   const copy = svg.cloneNode(true) as SVGSVGElement;
@@ -23,6 +27,22 @@ function svgImage(svg: SVGSVGElement): Promise<HTMLImageElement> {
     img.onerror = () => reject(new Error('a chart could not be drawn into the picture'));
     img.src = url;
   });
+}
+
+/** Legend swatches are CSS borders, which no canvas copy carries: each is drawn as the line sample it shows. */
+function drawSwatch(ctx: CanvasRenderingContext2D, el: HTMLElement, p: { x: number; y: number; w: number }): void {
+  const style = getComputedStyle(el);
+  const width = parseFloat(style.borderTopWidth) || SWATCH_WIDTH;
+  ctx.save();
+  ctx.strokeStyle = style.borderTopColor;
+  ctx.lineWidth = width;
+  // The same dashes as the chart's own lines.
+  ctx.setLineDash(style.borderTopStyle in DASHES ? DASHES[style.borderTopStyle as keyof typeof DASHES] : []);
+  ctx.beginPath();
+  ctx.moveTo(p.x, p.y + width / 2);
+  ctx.lineTo(p.x + p.w, p.y + width / 2);
+  ctx.stroke();
+  ctx.restore();
 }
 
 /** The rendered `root` as a PNG data URL, and its size in pixels. */
@@ -50,6 +70,7 @@ export async function elementToPng(root: HTMLElement): Promise<{ url: string; wi
     const p = at(c);
     ctx.drawImage(c, p.x, p.y, p.w, p.h);
   }
+  for (const s of Array.from(root.querySelectorAll<HTMLElement>(SWATCH_SELECTOR))) drawSwatch(ctx, s, at(s));
   ctx.textBaseline = 'middle';
   for (const el of Array.from(root.querySelectorAll<HTMLElement>(TEXT_SELECTOR))) {
     // Only leaves: a cell's text is drawn once, by the innermost element holding it.
@@ -62,8 +83,10 @@ export async function elementToPng(root: HTMLElement): Promise<{ url: string; wi
     ctx.fillStyle = style.color;
     const right = style.textAlign === 'right' || el.classList.contains('num');
     ctx.textAlign = right ? 'right' : 'left';
-    const pad = parseFloat(style.paddingLeft) || 0;
-    ctx.fillText(text, right ? p.x + p.w - (parseFloat(style.paddingRight) || 0) : p.x + pad, p.y + p.h / 2, p.w);
+    // A legend entry's text follows its swatch, which is drawn as a line of its own.
+    const swatch = el.querySelector('.swatch');
+    const left = swatch ? at(swatch).x + at(swatch).w + (parseFloat(style.columnGap) || 0) : p.x + (parseFloat(style.paddingLeft) || 0);
+    ctx.fillText(text, right ? p.x + p.w - (parseFloat(style.paddingRight) || 0) : left, p.y + p.h / 2, p.w);
   }
   return { url: canvas.toDataURL('image/png'), width, height };
 }
