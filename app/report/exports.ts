@@ -18,7 +18,7 @@ export function comparisonCsv(c: Comparison): string {
       r.cells.forEach((cell, i) => {
         if (!cell) return;
         const base = r.cells[c.baseline];
-        const sig = cell.significant === undefined ? '' : cell.significant ? 'yes' : 'no';
+        const sig = cell.tooFew ? 'too few seconds' : cell.significant === undefined ? '' : cell.significant ? 'yes' : 'no';
         rows.push([metric, r.op, runLabel(c, i), c.runs[i].id, cell.mean, cell.n, cell.changePct, cell.p, sig, fmtChange(base, cell)]);
       });
     }

@@ -1,7 +1,7 @@
 import type { LatencyStats } from '../metrics/histogram';
 import type { RunFile } from '../run/format';
 import type { RunGroup } from '../plan/group';
-import { mannWhitney, SIGNIFICANCE } from './mann-whitney';
+import { mannWhitney, neededPerSide, SIGNIFICANCE, smallestP } from './mann-whitney';
 import { fullStrength, measured, opTypes, p99Series, partialSeconds, throughputSeries, TOTAL } from './series';
 import { settingsDiff, type SettingDiff } from './settings-diff';
 
@@ -25,6 +25,8 @@ interface Cell {
   changePct?: number;
   p?: number;
   significant?: boolean;
+  /** Too few seconds on one side or both for the test to reach significance at any difference. */
+  tooFew?: boolean;
 }
 
 /** A row per op type: the baseline's cell, then each candidate's; null where a run has no such op. */
@@ -62,7 +64,9 @@ function row(op: string, series: (number[] | null)[], baseline: number): Row {
     if (i === baseline || !base || base.length === 0) return cell;
     const t = mannWhitney(base, s);
     const b = mean(base);
-    return { ...cell, changePct: b === 0 ? undefined : ((cell.mean - b) / b) * 100, p: t.p, significant: t.p < SIGNIFICANCE };
+    const changePct = b === 0 ? undefined : ((cell.mean - b) / b) * 100;
+    const tooFew = smallestP(base.length, s.length) >= SIGNIFICANCE;
+    return { ...cell, changePct, p: t.p, significant: !tooFew && t.p < SIGNIFICANCE, ...(tooFew ? { tooFew } : {}) };
   });
   return { op, cells };
 }
@@ -110,11 +114,23 @@ export function compareRuns(runs: readonly RunFile[], baseline = 0, opts: Compar
   };
 }
 
-/** A candidate's change as benchstat prints it: "+12.3% (p=0.008 n=30+30)", or "~" when not significant. */
+/** Below this a p-value is printed as a bound: three decimals would round it to a false 0.000. */
+const P_FLOOR = 0.001;
+const fmtP = (p: number): string => (p < P_FLOOR ? `p<${P_FLOOR}` : `p=${p.toFixed(3)}`);
+
+/**
+ * A candidate's change as benchstat prints it: "+12.3% (p=0.008 n=30+30)",
+ * "~" when the test finds no change, and, when the seconds are too few for
+ * the test to find one at all, the change with that said instead of "~".
+ */
 export function fmtChange(base: Cell | null, c: Cell | null): string {
   if (!base || !c || c.p === undefined) return '';
-  const stats = `(p=${c.p.toFixed(3)} n=${base.n}+${c.n})`;
-  if (!c.significant || c.changePct === undefined) return `~ ${stats}`;
-  const sign = c.changePct > 0 ? '+' : '';
-  return `${sign}${c.changePct.toFixed(1)}% ${stats}`;
+  const change = c.changePct === undefined ? '' : `${c.changePct > 0 ? '+' : ''}${c.changePct.toFixed(1)}%`;
+  if (c.tooFew) {
+    const need = neededPerSide();
+    return `${change ? `${change}, ` : ''}too few seconds to judge: needs at least ${need}+${need} (n=${base.n}+${c.n})`;
+  }
+  const stats = `(${fmtP(c.p)} n=${base.n}+${c.n})`;
+  if (!c.significant || change === '') return `~ ${stats}`;
+  return `${change} ${stats}`;
 }

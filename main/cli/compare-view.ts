@@ -36,7 +36,9 @@ export function comparisonText(c: Comparison): string {
   }
   const short = c.partialLeftOut.map((n, i) => (n > 0 ? `${runName(c, i)}: ${n} s` : '')).filter(Boolean);
   if (short.length > 0) parts.push(`seconds with fewer workers than expected, left out of throughput and p99: ${short.join(', ')}`, '');
-  parts.push('throughput, ops/s (mean of measured seconds; change: Mann-Whitney U over the seconds, ~ = not significant at 0.05)');
+  parts.push(
+    'throughput, ops/s (mean of measured seconds; change: Mann-Whitney U over the seconds, ~ = no significant change at 0.05; with fewer than 4 seconds a side no test can tell, and the table says so)',
+  );
   parts.push(figureTable(c, c.throughput, fmtInt));
   parts.push('', 'p99 per second, ms (mean of the seconds)');
   parts.push(figureTable(c, c.p99, ms));

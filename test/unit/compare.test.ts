@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns, CompareError, fmtChange } from '../../app/stats/compare';
-import { mannWhitney, normalUpperTail, ranks } from '../../app/stats/mann-whitney';
+import { mannWhitney, neededPerSide, normalUpperTail, ranks, smallestP } from '../../app/stats/mann-whitney';
 import { p99Series, throughputSeries, TOTAL } from '../../app/stats/series';
 import { settingsDiff } from '../../app/stats/settings-diff';
 import { fixtureRun, steady } from './run-fixture';
@@ -100,7 +100,7 @@ describe('comparison', () => {
     expect(get.cells[0]?.mean).toBeCloseTo(101, 0);
     expect(get.cells[1]?.changePct).toBeCloseTo(((131 - 101) / 101) * 100, 0);
     expect(get.cells[1]?.significant).toBe(true);
-    expect(fmtChange(get.cells[0], get.cells[1])).toMatch(/^\+29\.\d% \(p=0\.000 n=20\+20\)$/);
+    expect(fmtChange(get.cells[0], get.cells[1])).toMatch(/^\+29\.\d% \(p<0\.001 n=20\+20\)$/);
   });
 
   it('prints ~ for a change that is not significant', () => {
@@ -127,5 +127,26 @@ describe('comparison', () => {
     expect(() => compareRuns(Array.from({ length: 9 }, () => base))).toThrow(/2 to 8 runs, got 9/);
     expect(() => compareRuns([base, faster], 2)).toThrow(/baseline/);
     expect(compareRuns([base, faster], 1).throughput[0].cells[1]?.p).toBeUndefined();
+  });
+});
+
+describe('when the seconds are too few to judge', () => {
+  it('knows the smallest p each sample size allows, and that 4+4 is the least that can reach 0.05', () => {
+    expect(smallestP(2, 2)).toBeCloseTo(2 / 6, 12);
+    expect(smallestP(3, 3)).toBeCloseTo(0.1, 12);
+    expect(smallestP(4, 4)).toBeCloseTo(2 / 70, 12);
+    expect(smallestP(20, 20)).toBeLessThan(1e-10);
+    expect(neededPerSide()).toBe(4);
+  });
+
+  it('says a +266% change over 2 seconds a side is too few seconds to judge, never "~"', () => {
+    const slow = fixtureRun('slow2', steady(2, { get: { count: 11_655, us: 1000 } }));
+    const fast = fixtureRun('fast2', steady(2, { get: { count: 42_628, us: 1000 } }));
+    const get = compareRuns([slow, fast]).throughput.find((r) => r.op === 'get')!;
+    expect(get.cells[1]?.tooFew).toBe(true);
+    expect(get.cells[1]?.significant).toBe(false);
+    const shown = fmtChange(get.cells[0], get.cells[1]);
+    expect(shown).toBe('+265.7%, too few seconds to judge: needs at least 4+4 (n=2+2)');
+    expect(shown).not.toMatch(/~/);
   });
 });

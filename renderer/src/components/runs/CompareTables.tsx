@@ -66,7 +66,8 @@ export function CompareTables({ c }: { c: Comparison }) {
       <section className="panel">
         <h2>Throughput, ops/s</h2>
         <p className="muted">
-          Mean of the measured seconds. Change: Mann-Whitney U over the per-second values; ~ means not significant at p &lt; 0.05.
+          Mean of the measured seconds. Change: Mann-Whitney U over the per-second values; ~ means no significant change at p &lt; 0.05.
+          With fewer than 4 seconds a side no test can tell, and the table says so.
         </p>
         {(c.partialLeftOut ?? []).some((n) => n > 0) && (
           <p className="muted" data-testid="compare-partial">
