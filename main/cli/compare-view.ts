@@ -1,13 +1,12 @@
+import { runTitle } from '../../app/run/title';
 import { LATENCY_COLUMNS } from '../../app/metrics/limits';
 import { fmtChange, type Comparison, type Row } from '../../app/stats/compare';
 import { fmtInt } from '../../app/report/numbers';
 import { table } from './format';
 
-const SHORT_ID = 8;
 const US_PER_MS = 1000;
 
-const runName = (c: Comparison, i: number): string =>
-  `${c.runs[i].name} ${c.runs[i].id.slice(0, SHORT_ID)}${i === c.baseline ? ' (base)' : ''}`;
+const runName = (c: Comparison, i: number): string => `${runTitle(c.runs[i])}${i === c.baseline ? ' (base)' : ''}`;
 const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 
 /** Baseline first, then each candidate's value and its change, per op type. */

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { RunGroup } from '../../app/plan/group';
 import { groupValue, runTitle } from '../../app/run/title';
 import { runsTable } from '../../main/cli/runs-list';
+import { comparisonText } from '../../main/cli/compare-view';
+import { compareRuns } from '../../app/stats/compare';
+import { fixtureRun, steady } from './run-fixture';
 import type { RunIndexEntry } from '../../main/library/run-index';
 
 const sweep = (value: unknown, index = 1): RunGroup => ({ kind: 'sweep', id: 'g1', index, count: 4, setting: 'inFlight', value });
@@ -36,5 +39,16 @@ describe('runs named by what sets them apart', () => {
     expect(found).toHaveLength(2);
     expect(found[1]).toMatch(/^399a91e6 .* redis-mix inFlight=8 +redis/);
     expect(runsTable(runs, 'date', 'inFlight=16')).toBe('no runs match "inFlight=16"');
+  });
+
+  it('kvscope compare names the runs of a sweep by their value', () => {
+    const runs = [8, 64].map((v, i) => {
+      const r = fixtureRun(`sw${v}`, steady(5, { get: { count: 100 * (i + 1), us: 500 } }));
+      r.header.group = sweep(v, i);
+      return r;
+    });
+    const text = comparisonText(compareRuns(runs));
+    expect(text).toContain('kv-async inFlight=8 (base)');
+    expect(text).toContain('kv-async inFlight=64');
   });
 });

@@ -1,3 +1,4 @@
+import { runTitle } from '../../../../app/run/title';
 import { LATENCY_COLUMNS } from '../../../../app/metrics/limits';
 import { fmtChange, type Comparison, type Row } from '../../../../app/stats/compare';
 import { fmtInt, fmtMs } from '../../../../app/report/numbers';
@@ -7,7 +8,7 @@ const US_PER_MS = 1000;
 /** Baseline first, then each candidate's value and its change, one row per op type. */
 function FigureTable({ c, rows, fmt, testId }: { c: Comparison; rows: readonly Row[]; fmt: (v: number) => string; testId: string }) {
   const order = [c.baseline, ...c.runs.map((_, i) => i).filter((i) => i !== c.baseline)];
-  const name = (i: number) => `${c.runs[i].name} ${c.runs[i].id.slice(0, 8)}`;
+  const name = (i: number) => runTitle(c.runs[i]);
   return (
     <table className="data" data-testid={testId}>
       <thead>
@@ -73,7 +74,7 @@ export function CompareTables({ c }: { c: Comparison }) {
           <p className="muted" data-testid="compare-partial">
             Seconds with fewer workers than expected are left out of throughput and p99:{' '}
             {c.partialLeftOut
-              .map((n, i) => (n > 0 ? `${c.runs[i].name} ${c.runs[i].id.slice(0, 8)}: ${n} s` : ''))
+              .map((n, i) => (n > 0 ? `${runTitle(c.runs[i])}: ${n} s` : ''))
               .filter(Boolean)
               .join(', ')}
           </p>
@@ -104,7 +105,7 @@ export function CompareTables({ c }: { c: Comparison }) {
                 <tr key={`${l.op}-${i}`}>
                   <td>{l.op}</td>
                   <td>
-                    {c.runs[i].name} {c.runs[i].id.slice(0, 8)}
+                    {runTitle(c.runs[i])}
                     {i === c.baseline ? ' (base)' : ''}
                   </td>
                   {LATENCY_COLUMNS.map(([k]) => (
