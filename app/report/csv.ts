@@ -8,10 +8,16 @@ export type Field = string | number | null | undefined;
 
 const CRLF = '\r\n';
 const NEEDS_QUOTES = /[",\r\n]/;
+/**
+ * Text a spreadsheet would run as a formula: names and values come from
+ * scenarios and run files (imports too), so such text is kept as text with a
+ * leading apostrophe. A minus followed by a digit is a number's sign, left be.
+ */
+const FORMULA = /^([=+@\t\r]|-(?![\d.]))/;
 
 export function csvField(f: Field): string {
   if (f === null || f === undefined) return '';
-  const s = typeof f === 'number' ? num(f) : f;
+  const s = typeof f === 'number' ? num(f) : FORMULA.test(f) ? `'${f}` : f;
   return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

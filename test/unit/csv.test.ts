@@ -106,3 +106,12 @@ describe('per-second and comparison CSV', () => {
     expect(lines.slice(-3)).toEqual(['setting,inFlight,baseline kv-async r1,r1,1', 'setting,inFlight,kv-async r2,r2,2', '']);
   });
 });
+
+describe('text a spreadsheet would run', () => {
+  it('keeps formulas from scenario names and run files as text, and leaves numbers and signs alone', () => {
+    expect(csvField('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
+    expect(['+cmd', '@SUM(A1)', '-cmd', '\tx'].map(csvField)).toEqual(["'+cmd", "'@SUM(A1)", "'-cmd", "'\tx"]);
+    expect(['-20.0%, too few', 'redis-mix inFlight=8', 'a=b'].map(csvField)).toEqual(['"-20.0%, too few"', 'redis-mix inFlight=8', 'a=b']);
+    expect(csvField(-3.5)).toBe('-3.5');
+  });
+});

@@ -1,3 +1,5 @@
+import { fmtClock } from '../../../app/report/numbers';
+
 /**
  * What a chart's time axis spans, AMC-style: a window of fixed width whose
  * right edge is the newest second, or (width null) exactly the run from its
@@ -17,5 +19,12 @@ export const WHOLE_RUN: TimeFrame = { width: null };
 const MS_PER_SECOND = 1000;
 const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 
-/** The clock time run second `t` began at, as HH:MM:SS. */
-export const clockLabel = (clock0: number, t: number): string => timeOfDay.format(new Date(clock0 + t * MS_PER_SECOND));
+/**
+ * The clock time run second `t` began at, as HH:MM:SS. A clock no Date can
+ * hold (a run file's phase marks are not to be trusted) falls back to the
+ * elapsed time rather than throwing in the middle of a render.
+ */
+export function clockLabel(clock0: number, t: number): string {
+  const at = new Date(clock0 + t * MS_PER_SECOND);
+  return Number.isNaN(at.getTime()) ? fmtClock(t) : timeOfDay.format(at);
+}
