@@ -10,6 +10,8 @@ export const NodeCountersSchema = z.object({
   address: z.string(),
   counters: z.record(z.string(), z.number().nonnegative()),
   memory: z.number().nonnegative().optional(),
+  /** When the counters were read (epoch ms), so main can place them on the run's seconds. */
+  at: z.number().optional(),
 });
 export type NodeCounters = z.infer<typeof NodeCountersSchema>;
 

@@ -4,7 +4,7 @@ import type { Scenario } from '../../app/scenario/schema';
 import type { Summary } from '../../app/metrics/summary';
 import { environment } from '../../main/engine/environment';
 import { Run } from '../../main/engine/orchestrator';
-import { TickMerger } from '../../main/engine/tick-merger';
+import { NO_NODES, TickMerger } from '../../main/engine/tick-merger';
 import { tickSource, type TickSource } from './ticks';
 
 export interface Checkpoint {
@@ -48,13 +48,7 @@ export class SoakRun extends Run {
     this.emit('phase', { phase: 'running', at: Date.now(), second: 0 });
     const t0 = Date.now();
     const seconds = s.warmupSeconds + (s.durationSeconds ?? 0);
-    const merger = new TickMerger(
-      s.workers,
-      s.warmupSeconds,
-      t0,
-      (sample) => this.onSample(sample),
-      () => [],
-    );
+    const merger = new TickMerger(s.workers, s.warmupSeconds, t0, (sample) => this.onSample(sample), NO_NODES);
     for (let k = 0; k < seconds; k++) {
       for (let w = 0; w < s.workers; w++) merger.add(this.source.tick(w, k));
       merger.flush(t0 + (k + 1) * 1000);

@@ -16,10 +16,11 @@ import { childEnv, resolveNodeBinary } from './node-binary';
 import { assertAdmitted } from '../policy/admit';
 import { NodeTracker } from './node-tracker';
 import { TickMerger } from './tick-merger';
+import { nextWholeSecond } from '../../app/host/whole-seconds';
 import { WorkerPool, type WorkerInfo } from './worker-pool';
 import { crowdingWarnings, StopRequested, waitForWorkers } from './wait-workers';
 
-/** Time between 'go' and second 0, so every worker has the message before t0. */
+/** Least time between 'go' and second 0, so every worker has the message before t0. */
 const GO_DELAY_MS = 250;
 /** How often pending ticks are checked for a complete second. */
 const FLUSH_INTERVAL_MS = 100;
@@ -106,16 +107,13 @@ export class Run extends EventEmitter<RunEvents> {
       pool.start(this.scenario, endpoint);
       workerInfo = await waitForWorkers(pool, this.scenario, () => this.stopRequested);
       this.sendHeader(node.path, workerInfo);
-      const t0 = Date.now() + GO_DELAY_MS;
+      // On a whole second of the clock: servers and the monitor read their counters on whole
+      // seconds (app/host/whole-seconds.ts), so their readings fall on the run's second edges.
+      const t0 = nextWholeSecond(Date.now() + GO_DELAY_MS);
+      this.nodes.begin(t0);
       const measureAt = t0 + this.scenario.warmupSeconds * 1000;
       this.endAt = measureAt + runSeconds(this.scenario) * 1000;
-      const merger = new TickMerger(
-        this.scenario.workers,
-        this.scenario.warmupSeconds,
-        t0,
-        (s) => this.onSample(s),
-        (now) => this.nodes.snapshot(now),
-      );
+      const merger = new TickMerger(this.scenario.workers, this.scenario.warmupSeconds, t0, (s) => this.onSample(s), this.nodes);
       this.merger = merger;
       pool.on('tick', (t) => merger.add(t));
       pool.go(t0);

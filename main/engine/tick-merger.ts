@@ -2,7 +2,18 @@ import { mergeTicks, type MeasuredPhase, type Sample } from '../../app/metrics/s
 import type { Tick } from '../../app/metrics/tick';
 import type { NodeSample } from '../../app/metrics/node-stats';
 
-/** How long after a second ends main waits for a slow worker's tick before emitting without it. */
+/** Where each second's server-side per-node counts come from (main/engine/node-tracker.ts). */
+export interface NodeSource {
+  /** True once every reporting node's counts up to `end` (epoch ms) are in. */
+  covers(end: number, now: number): boolean;
+  /** The nodes' counts of second k; with `last`, everything counted since too. */
+  take(k: number, now: number, last: boolean): NodeSample[];
+}
+
+/** For runs whose target reports no nodes of its own. */
+export const NO_NODES: NodeSource = { covers: () => true, take: () => [] };
+
+/** How long after a second ends main waits for a slow worker's tick (or a node's reading) before emitting without it. */
 export const TICK_GRACE_MS = 1500;
 
 /**
@@ -25,7 +36,7 @@ export class TickMerger {
     private readonly warmupSeconds: number,
     private readonly t0: number,
     private readonly emit: (s: Sample) => void,
-    private readonly nodes: (now: number) => NodeSample[],
+    private readonly nodes: NodeSource,
   ) {}
 
   add(tick: Tick): void {
@@ -64,8 +75,9 @@ export class TickMerger {
   }
 
   /**
-   * Emit every second that is complete, or overdue while `waitForLast` is
-   * false. With `force`, emit everything still pending.
+   * Emit every second that is complete (every worker's tick and every node's
+   * reading past its end are in), or overdue while `waitForLast` is false.
+   * With `force`, emit everything still pending.
    */
   flush(now: number, opts: { force?: boolean; waitForLast?: boolean } = {}): void {
     for (;;) {
@@ -74,7 +86,7 @@ export class TickMerger {
       const laterPending = [...this.pending.keys()].some((s) => s > k);
       if (opts.force) {
         if (bucket.length === 0 && !laterPending) return;
-      } else if (!this.complete(k, bucket)) {
+      } else if (!this.complete(k, bucket) || !this.nodes.covers(this.t0 + (k + 1) * 1000, now)) {
         const overdue = now >= this.t0 + (k + 1) * 1000 + TICK_GRACE_MS;
         if (!overdue || opts.waitForLast) return;
       }
@@ -82,7 +94,9 @@ export class TickMerger {
       this.pending.delete(k);
       this.next++;
       const phase: MeasuredPhase = k < this.warmupSeconds ? 'warmup' : 'run';
-      this.emit(mergeTicks(k, phase, this.t0 + (k + 1) * 1000, bucket, this.nodes(now), this.expected(k)));
+      // The run's final sample takes whatever the nodes counted after its second too (the final reading comes after the load).
+      const last = opts.force === true && !laterPending;
+      this.emit(mergeTicks(k, phase, this.t0 + (k + 1) * 1000, bucket, this.nodes.take(k, now, last), this.expected(k)));
     }
   }
 

@@ -8,6 +8,10 @@ import { Run } from '../../main/engine/orchestrator';
 import { recordRun } from '../../main/engine/run-recorder';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { runScenario, waitGone } from '../helpers/run';
+import { nodeTotals } from '../../app/metrics/node-stats';
+
+/** A second's server-side count may differ from the client's by the operations in flight at its edges. */
+const ALIGNED_WITHIN = 0.15;
 
 describe('a run against a real redis-server', () => {
   let redis: RedisServer;
@@ -95,5 +99,28 @@ describe('a run against a real redis-server', () => {
     expect(summary.seconds).toBeGreaterThanOrEqual(2);
     expect(summary.seconds).toBeLessThan(10);
     expect(await waitGone(run.workerPids, 5000)).toEqual([]);
+  });
+  it("puts the server's per-node counts on the client's seconds: each full second agrees, the run's total exactly", async () => {
+    const { summary, samples } = await runScenario({
+      target: { kind: 'redis', port: redis.port },
+      mix: { get: 0.5, set: 0.5 },
+      workers: 2,
+      inFlight: 8,
+      warmupSeconds: 1,
+      durationSeconds: 5,
+      keySpace: 1000,
+    });
+    expect(summary.status).toBe('done');
+    const server = samples.map((s) => s.nodes.reduce((a, n) => a + nodeTotals(n.rates).reads + nodeTotals(n.rates).writes, 0));
+    const client = samples.map((s) => s.totals.count + s.totals.errors + s.totals.timeouts);
+    // Every measured second but the last (which also takes what the nodes counted after the load ended).
+    const full = samples.flatMap((s, i) => (s.phase === 'run' && i < samples.length - 1 ? [i] : []));
+    expect(full).toHaveLength(4);
+    for (const i of full) {
+      expect(client[i]).toBeGreaterThan(100);
+      const ratio = server[i] / client[i];
+      expect({ second: i, ratio, within: Math.abs(ratio - 1) <= ALIGNED_WITHIN }).toMatchObject({ second: i, within: true });
+    }
+    expect(server.reduce((a, n) => a + n, 0)).toBe(client.reduce((a, n) => a + n, 0));
   });
 });

@@ -29,9 +29,14 @@ function total(nodes: NodeCounters[], key: string): number {
 }
 
 /** The newest 'node-stats' whose counters pass `pred`, waiting for the once-a-second report. */
+/** Each node's newest reading, once they satisfy `pred` (a cluster's nodes report in messages of their own). */
 async function statsWhere(t: TargetChild, pred: (nodes: NodeCounters[]) => boolean): Promise<NodeCounters[]> {
-  const m = await t.waitFor('node-stats', (x) => pred(x.data.nodes));
-  return m.data.nodes;
+  const latest = new Map<string, NodeCounters>();
+  await t.waitFor('node-stats', (x) => {
+    for (const n of x.data.nodes) latest.set(n.id, n);
+    return pred([...latest.values()]);
+  });
+  return [...latest.values()];
 }
 
 async function kvRoundTrip(base: string): Promise<void> {

@@ -54,71 +54,81 @@ describe('nodeTotals', () => {
 });
 
 describe('NodeTracker', () => {
-  const node = (id: string, counters: Record<string, number>, memory?: number): NodeCounters => ({
+  const T0 = 1_000_000;
+  const node = (id: string, counters: Record<string, number>, at?: number, memory?: number): NodeCounters => ({
     id,
     address: `${id}.host:3000`,
     counters,
     memory,
+    at,
   });
 
-  it('shows nodes as they appear, sorted by id, with zero rates at first', () => {
+  it('shows nodes as they appear, sorted by id, with zero counts at first', () => {
     const tr = new NodeTracker();
-    expect(tr.snapshot(0)).toEqual([]);
-    tr.update([node('b', { 'read.success': 100 }), node('a', { 'write.success': 7 }, 1234)], 1000);
-    const s = tr.snapshot(1000);
+    expect(tr.take(0, T0, false)).toEqual([]);
+    tr.update([node('b', { 'read.success': 100 }, T0 - 500), node('a', { 'write.success': 7 }, T0 - 500, 1234)], T0 - 499);
+    tr.begin(T0);
+    const s = tr.take(0, T0 + 1000, false);
     expect(s.map((n) => n.id)).toEqual(['a', 'b']);
     expect(s[0]).toEqual({ id: 'a', address: 'a.host:3000', rates: { 'write.success': 0 }, memory: 1234 });
     expect(s[1].rates).toEqual({ 'read.success': 0 });
-    tr.update([node('c', { 'read.success': 1 })], 1500);
-    expect(tr.snapshot(1500).map((n) => n.id)).toEqual(['a', 'b', 'c']);
+    tr.update([node('c', { 'read.success': 1 }, T0 + 1500)], T0 + 1500);
+    expect(tr.take(1, T0 + 2000, false).map((n) => n.id)).toEqual(['a', 'b', 'c']);
   });
 
-  it('shows in each snapshot what the node counted since the previous one', () => {
+  it("puts each reading's counts on the run's seconds, pro rata, whatever side of an edge it lands", () => {
     const tr = new NodeTracker();
-    tr.update([node('a', { 'read.success': 100, 'write.success': 10 })], 1000);
-    tr.update([node('a', { 'read.success': 400, 'write.success': 30 })], 3000);
-    expect(tr.snapshot(3000)[0].rates).toEqual({ 'read.success': 300, 'write.success': 20 });
-    tr.update([node('a', { 'read.success': 450, 'write.success': 30 })], 3500);
-    expect(tr.snapshot(3500)[0].rates).toEqual({ 'read.success': 50, 'write.success': 0 });
-    // no new reading: nothing counted in this sample
-    expect(tr.snapshot(3600)[0].rates).toEqual({ 'read.success': 0, 'write.success': 0 });
-    // a restart
-    tr.update([node('a', { 'read.success': 20, 'write.success': 30 })], 4500);
-    expect(tr.snapshot(4500)[0].rates['read.success']).toBe(20);
+    tr.update([node('a', { r: 0 }, T0 - 300)], T0 - 300);
+    tr.begin(T0);
+    // 1000 per second, steady: readings 10 ms late, then 10 ms early
+    tr.update([node('a', { r: 1310 }, T0 + 1010)], T0 + 1011);
+    expect(tr.take(0, T0 + 1011, false)[0].rates.r).toBe(1300); // the 300 ms before t0 count in second 0
+    tr.update([node('a', { r: 2290 }, T0 + 1990)], T0 + 1991);
+    tr.update([node('a', { r: 3290 }, T0 + 2990)], T0 + 2991);
+    expect(tr.take(1, T0 + 2991, false)[0].rates.r).toBe(1000);
+    expect(tr.take(2, T0 + 2991, true)[0].rates.r).toBe(990); // the last takes all that is left
   });
 
-  it('adds up exactly to what the node counted, however readings and snapshots interleave', () => {
+  it("says whether every reporting node's counts up to a time are in", () => {
     const tr = new NodeTracker();
-    let count = 0;
-    let shown = 0;
-    tr.update([node('a', { r: 0 })], 0);
-    for (let t = 1; t <= 50; t++) {
-      count += 7 * t;
-      tr.update([node('a', { r: count })], t * 300); // readings every 0.3 s
-      if (t % 3 === 0 || t % 7 === 0) shown += tr.snapshot(t * 300)[0].rates.r; // snapshots at uneven times
-    }
-    shown += tr.snapshot(50 * 300)[0].rates.r;
-    expect(shown).toBe(count);
+    tr.update([node('a', { r: 0 }, T0), node('b', { r: 0 }, T0)], T0);
+    tr.begin(T0);
+    tr.update([node('a', { r: 5 }, T0 + 1002)], T0 + 1003);
+    expect(tr.covers(T0 + 1000, T0 + 1003)).toBe(false);
+    tr.update([node('b', { r: 5 }, T0 + 1001)], T0 + 1004);
+    expect(tr.covers(T0 + 1000, T0 + 1004)).toBe(true);
+    expect(tr.covers(T0 + 2000, T0 + 1004)).toBe(false);
+    // a node gone quiet is not waited for
+    expect(tr.covers(T0 + 1000, T0 + 1004 + NODE_STALE_MS + 1)).toBe(true);
+  });
+
+  it('takes an unstamped reading as read on arrival', () => {
+    const tr = new NodeTracker();
+    tr.begin(T0);
+    tr.update([node('a', { r: 0 })], T0);
+    tr.update([node('a', { r: 100 })], T0 + 1000);
+    expect(tr.covers(T0 + 1000, T0 + 1000)).toBe(true);
+    expect(tr.take(0, T0 + 1000, false)[0].rates.r).toBe(100);
   });
 
   it('keeps nodes apart', () => {
     const tr = new NodeTracker();
-    tr.update([node('a', { r: 0 }), node('b', { r: 1000 })], 0);
-    tr.update([node('a', { r: 10 }), node('b', { r: 1500 })], 1000);
-    expect(tr.snapshot(1000).map((n) => n.rates.r)).toEqual([10, 500]);
+    tr.update([node('a', { r: 0 }, T0), node('b', { r: 1000 }, T0)], T0);
+    tr.begin(T0);
+    tr.update([node('a', { r: 10 }, T0 + 1000), node('b', { r: 1500 }, T0 + 1000)], T0 + 1000);
+    expect(tr.take(0, T0 + 1000, false).map((n) => n.rates.r)).toEqual([10, 500]);
   });
 
-  it('drops a node silent for more than NODE_STALE_MS', () => {
+  it('drops a node silent for more than NODE_STALE_MS; one that comes back starts fresh', () => {
     const tr = new NodeTracker();
-    tr.update([node('a', { r: 0 }), node('b', { r: 0 })], 1000);
-    tr.update([node('a', { r: 5 })], 3000);
-    expect(tr.snapshot(1000 + NODE_STALE_MS).map((n) => n.id)).toEqual(['a', 'b']);
-    expect(tr.snapshot(1000 + NODE_STALE_MS + 1).map((n) => n.id)).toEqual(['a']);
-    // 'a' goes quiet too
-    expect(tr.snapshot(3000 + NODE_STALE_MS + 1)).toEqual([]);
-    // a node that comes back starts fresh: no delta from before it went away
-    tr.update([node('b', { r: 999 })], 10_000);
-    expect(tr.snapshot(10_000)).toEqual([{ id: 'b', address: 'b.host:3000', rates: { r: 0 }, memory: undefined }]);
+    tr.begin(T0);
+    tr.update([node('a', { r: 0 }), node('b', { r: 0 })], T0);
+    tr.update([node('a', { r: 5 })], T0 + 2000);
+    expect(tr.take(0, T0 + NODE_STALE_MS, false).map((n) => n.id)).toEqual(['a', 'b']);
+    expect(tr.take(1, T0 + NODE_STALE_MS + 1, false).map((n) => n.id)).toEqual(['a']);
+    expect(tr.take(2, T0 + 2000 + NODE_STALE_MS + 1, false)).toEqual([]);
+    tr.update([node('b', { r: 999 })], T0 + 10_000);
+    expect(tr.take(10, T0 + 10_000, false)).toEqual([{ id: 'b', address: 'b.host:3000', rates: { r: 0 }, memory: undefined }]);
   });
 });
 

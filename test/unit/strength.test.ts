@@ -3,7 +3,7 @@ import type { Sample } from '../../app/metrics/sample';
 import { SummaryBuilder, summarize } from '../../app/metrics/summary';
 import { compareRuns } from '../../app/stats/compare';
 import { fullStrength, throughputSeries, TOTAL } from '../../app/stats/series';
-import { TICK_GRACE_MS, TickMerger } from '../../main/engine/tick-merger';
+import { NO_NODES, TICK_GRACE_MS, TickMerger } from '../../main/engine/tick-merger';
 import { comparisonText } from '../../main/cli/compare-view';
 import { fixtureRun, steady } from './run-fixture';
 import { rep, seededValues, tick, type OpSpec } from './helpers';
@@ -14,13 +14,7 @@ const end = (k: number) => T0 + (k + 1) * 1000;
 describe('each sample says how many workers contributed', () => {
   it('a worker that dies leaves its seconds short; one that finished is no longer expected', () => {
     const out: Sample[] = [];
-    const m = new TickMerger(
-      3,
-      0,
-      T0,
-      (s) => out.push(s),
-      () => [],
-    );
+    const m = new TickMerger(3, 0, T0, (s) => out.push(s), NO_NODES);
     for (const w of [0, 1, 2]) m.add(tick(w, 0, { get: { values: [100] } }));
     m.flush(end(0));
     m.add(tick(0, 1, { get: { values: [100] } }));
@@ -74,13 +68,7 @@ describe('the summary is built as samples arrive', () => {
   it('gives the same summary as one computed from every sample at the end', () => {
     const samples: Sample[] = Array.from({ length: 40 }, (_, k) => {
       const m: Sample[] = [];
-      const merger = new TickMerger(
-        1,
-        5,
-        T0,
-        (s) => m.push(s),
-        () => [],
-      );
+      const merger = new TickMerger(1, 5, T0, (s) => m.push(s), NO_NODES);
       const ops: Record<string, OpSpec> =
         k % 7 === 3
           ? { get: { values: seededValues(k, 20 + (k % 5), 100, 5000) } }

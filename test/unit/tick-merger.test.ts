@@ -11,17 +11,17 @@ const end = (k: number) => T0 + (k + 1) * 1000;
 function setup(workers: number, warmupSeconds = 0) {
   const out: Sample[] = [];
   const nodeCalls: number[] = [];
-  const m = new TickMerger(
-    workers,
-    warmupSeconds,
-    T0,
-    (s) => out.push(s),
-    (now) => {
+  /** The time up to which the nodes' readings are in. */
+  const nodes = { readTo: Infinity, lasts: [] as boolean[] };
+  const m = new TickMerger(workers, warmupSeconds, T0, (s) => out.push(s), {
+    covers: (until) => nodes.readTo >= until,
+    take: (k, now, last) => {
       nodeCalls.push(now);
-      return [{ id: 'n', address: 'x', rates: { at: now } }];
+      nodes.lasts.push(last);
+      return [{ id: 'n', address: 'x', rates: { second: k, at: now } }];
     },
-  );
-  return { m, out, nodeCalls };
+  });
+  return { m, out, nodeCalls, nodes };
 }
 
 /** A tick with n get operations of 100 µs. */
@@ -57,11 +57,37 @@ describe('TickMerger', () => {
     expect(m.lateTicks).toBe(0);
   });
 
-  it('asks for node samples at flush time', () => {
+  it("takes each second's node counts when it emits the second", () => {
     const { m, out } = setup(1);
     m.add(t(0, 0));
     m.flush(end(0) + 7);
-    expect(out[0].nodes).toEqual([{ id: 'n', address: 'x', rates: { at: end(0) + 7 } }]);
+    expect(out[0].nodes).toEqual([{ id: 'n', address: 'x', rates: { second: 0, at: end(0) + 7 } }]);
+  });
+
+  it("waits for the nodes' readings past a second's end, until the grace has passed", () => {
+    const { m, out, nodes } = setup(1);
+    nodes.readTo = end(0) - 1;
+    m.add(t(0, 0));
+    m.add(t(0, 1));
+    m.flush(end(1));
+    expect(out).toHaveLength(0);
+    nodes.readTo = end(0) + 2;
+    m.flush(end(1) + 5);
+    expect(out.map((s) => s.second)).toEqual([0]);
+    m.flush(end(1) + TICK_GRACE_MS - 1);
+    expect(out).toHaveLength(1);
+    m.flush(end(1) + TICK_GRACE_MS);
+    expect(out.map((s) => s.second)).toEqual([0, 1]);
+  });
+
+  it('gives the final sample of a forced flush everything the nodes counted (last), and only that one', () => {
+    const { m, out, nodes } = setup(1);
+    m.add(t(0, 0));
+    m.add(t(0, 1));
+    m.finished(0, 1);
+    m.flush(end(1), { force: true });
+    expect(out.map((s) => s.second)).toEqual([0, 1]);
+    expect(nodes.lasts).toEqual([false, true]);
   });
 
   it('waits for a slow worker until the grace has passed, then emits without it', () => {

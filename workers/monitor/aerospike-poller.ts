@@ -2,7 +2,7 @@ import Aerospike, { type Client } from 'aerospike';
 import { aerospikeCounters } from '../../app/metrics/aerospike-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { clientConfig, connectError, describeError, type AerospikeSettings } from '../load/drivers/aerospike/config';
-import type { Poller } from './poller';
+import { stamped, type Poller } from './poller';
 
 /** Each node's info answer must come within this, so a stalled node cannot hold up the others' second. */
 const INFO_TIMEOUT_MS = 800;
@@ -35,13 +35,15 @@ export class AerospikePoller implements Poller {
     if (!client) return [];
     const nodes = client.getNodes();
     const read = await Promise.all(
-      nodes.map(async (node) => {
+      nodes.map(async (node): Promise<NodeCounters | undefined> => {
         try {
-          const info = await client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: INFO_TIMEOUT_MS });
+          const { value: info, at } = await stamped(() =>
+            client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: INFO_TIMEOUT_MS }),
+          );
           const c = aerospikeCounters(info);
           if (!c) throw new Error(`no counters for namespace ${this.t.namespace}`);
           if (this.failing.delete(node.name)) this.log('info', `node ${node.name} answers statistics again`);
-          return { id: node.name, address: node.address, ...c };
+          return { id: node.name, address: node.address, ...c, at };
         } catch (err) {
           if (!this.failing.has(node.name))
             this.log('warn', `node ${node.name} (${node.address}): statistics unavailable: ${describeError(err, this.t.password)}`);

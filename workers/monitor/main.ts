@@ -5,20 +5,20 @@ import { runChild } from '../child-entry';
 import { errorMessage } from '../../app/error-message';
 import { logToMain, sendToMain } from '../targets/ipc';
 import type { Poller } from './poller';
+import { everyWholeSecond } from '../../app/host/whole-seconds';
 
 /**
  * Entry of the cluster monitor, forked by main for targets with server-side
  * statistics of their own (Aerospike, Redis). Same protocol as a built-in
  * target: 'start' -> a first 'node-stats' (the baseline, before any load)
- * and 'ready' (or 'fatal'), then 'node-stats' once a second with each node's
- * cumulative counters, and at once on 'poll' (main's last reading after the
+ * and 'ready' (or 'fatal'), then 'node-stats' on every whole second of the
+ * clock (the edges of the run's seconds) with each node's cumulative counters
+ * and the time they were read, and at once on 'poll' (main's last reading after the
  * load), until 'stop'. It never outlives main.
  */
-const POLL_INTERVAL_MS = 1000;
-
 let poller: Poller | undefined;
 let seed: { host: string; port: number } | undefined;
-let timer: NodeJS.Timeout | undefined;
+let stopPolling: (() => void) | undefined;
 let polling: Promise<void> | undefined;
 
 // A poller holds no servers: every stop is immediate, even during a slow connect.
@@ -66,7 +66,7 @@ async function start(raw: unknown): Promise<void> {
 
 function announce(): void {
   if (seed) sendToMain({ type: 'ready', data: { host: seed.host, port: seed.port, pids: [process.pid] } });
-  timer = setInterval(() => void tick(), POLL_INTERVAL_MS);
+  stopPolling = everyWholeSecond(() => void tick());
 }
 
 /** One poll at a time: a slow cluster skips a second rather than piling polls up. */
@@ -87,6 +87,6 @@ async function pollNow(): Promise<void> {
 }
 
 function halt(): void {
-  if (timer) clearInterval(timer);
+  stopPolling?.();
   poller?.close();
 }

@@ -6,3 +6,13 @@ export interface Poller {
   poll(): Promise<NodeCounters[]>;
   close(): void;
 }
+
+/**
+ * Runs one reading and returns it with the time it stands for: the middle of
+ * the round trip, the best guess of when the server read its counters.
+ */
+export async function stamped<T>(read: () => Promise<T>): Promise<{ value: T; at: number }> {
+  const sent = Date.now();
+  const value = await read();
+  return { value, at: (sent + Date.now()) / 2 };
+}

@@ -2,7 +2,7 @@ import Redis, { Cluster } from 'ioredis';
 import { redisCounters } from '../../app/metrics/redis-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { isRedisCluster, type RedisSettings } from '../../app/scenario/redis-target';
-import type { Poller } from './poller';
+import { stamped, type Poller } from './poller';
 import { errorMessage } from '../../app/error-message';
 
 /** A node must answer INFO within this, so one stalled master cannot hold up the others' second. */
@@ -46,12 +46,12 @@ export class RedisPoller implements Poller {
   private async read(node: Redis): Promise<NodeCounters | undefined> {
     const id = `${node.options.host}:${node.options.port}`;
     try {
-      const sections = await withTimeout(
-        Promise.all([node.info('commandstats'), node.info('stats'), node.info('memory')]),
-        INFO_TIMEOUT_MS,
+      // Three INFOs, not one of three sections: servers before Redis 7 take one section per INFO.
+      const { value: sections, at } = await stamped(() =>
+        withTimeout(Promise.all([node.info('commandstats'), node.info('stats'), node.info('memory')]), INFO_TIMEOUT_MS),
       );
       if (this.failing.delete(id)) this.log('info', `redis ${id} answers INFO again`);
-      return { id, address: id, ...redisCounters(sections.join('\n')) };
+      return { id, address: id, ...redisCounters(sections.join('\n')), at };
     } catch (err) {
       if (!this.failing.has(id)) this.log('warn', `redis ${id}: statistics unavailable: ${errorMessage(err)}`);
       this.failing.add(id);

@@ -23,5 +23,5 @@ export function count(c: RequestCounters, name: CounterName): void {
 export function nodeSnapshot(id: string, address: string, c: RequestCounters): NodeCounters {
   const counters: Record<string, number> = {};
   for (const [k, v] of Object.entries(c)) if (v !== undefined) counters[k] = v;
-  return { id, address, counters, memory: process.memoryUsage.rss() };
+  return { id, address, counters, memory: process.memoryUsage.rss(), at: Date.now() };
 }

@@ -6,7 +6,6 @@ import { FromKvWorkerSchema, KV_WORKER_CONFIG_ENV, type KvWorkerConfig } from '.
 import { logToMain, sendToMain } from './ipc';
 import type { KvServerOptions } from './kv-async';
 import type { RunningTarget } from './running-target';
-import { startStatsReporter } from './stats-reporter';
 
 /** A worker that has not listened by then is stuck; waiting longer would only hide it. */
 const WORKER_START_TIMEOUT_MS = 15_000;
@@ -15,13 +14,16 @@ const WORKER_STOP_GRACE_MS = 3_000;
 
 /**
  * The cluster variant: this process is the primary and serves nothing; each
- * of `servers` workers runs kv-cluster-worker.js. Workers report counters
- * here and this process forwards them to main as one 'node-stats' message.
+ * of `servers` workers runs kv-cluster-worker.js. Workers read their counters
+ * on whole seconds and report them here; once all listen, this process
+ * forwards each report to main as it comes, time stamp and all.
  */
 export async function startKvCluster(o: KvServerOptions, servers: number): Promise<RunningTarget> {
   cluster.setupPrimary({ exec: join(__dirname, 'kv-cluster-worker.js'), args: [] });
   const workers: Worker[] = [];
+  /** Each worker's newest counters, until all listen; then reports go straight to main. */
   const latest = new Map<number, NodeCounters>();
+  let serving = false;
   let stopping = false;
 
   const killAll = (): void => {
@@ -45,6 +47,7 @@ export async function startKvCluster(o: KvServerOptions, servers: number): Promi
         const m = d.msg;
         switch (m.type) {
           case 'counters':
+            if (serving) return sendToMain({ type: 'node-stats', data: { nodes: [m.data] } });
             latest.set(pid, m.data);
             return;
           case 'fatal':
@@ -90,22 +93,20 @@ export async function startKvCluster(o: KvServerOptions, servers: number): Promi
     throw err;
   }
 
-  const stopStats = startStatsReporter(
-    () => [...latest.values()],
-    (nodes) => sendToMain({ type: 'node-stats', data: { nodes } }),
-  );
+  // Main hears of every node before the first second's readings.
+  sendToMain({ type: 'node-stats', data: { nodes: [...latest.values()] } });
+  latest.clear();
+  serving = true;
   return {
     host: o.host,
     port,
     pids: workers.map((w) => w.process.pid ?? -1),
     stop: async () => {
       stopping = true;
-      stopStats();
       await Promise.all(workers.map(endWorker));
     },
     kill: () => {
       stopping = true;
-      stopStats();
       killAll();
     },
   };
