@@ -57,11 +57,9 @@ const MAX_FILE_NAME = 255;
  * plain name ending .ndjson. Runs are addressed by file, not header id, since
  * copies of one run share an id. Main resolves it inside the runs folder.
  */
-const runFile = z
-  .string()
-  .min(1)
-  .max(MAX_FILE_NAME)
-  .regex(/^[^/\\\0]+\.ndjson$/, 'a run file name: a plain name ending .ndjson, without a folder');
+/** A run file's name in the runs folder: a plain name, no folder (the window's links use it too). */
+export const RUN_FILE_NAME = /^[^/\\\0]+\.ndjson$/;
+const runFile = z.string().min(1).max(MAX_FILE_NAME).regex(RUN_FILE_NAME, 'a run file name: a plain name ending .ndjson, without a folder');
 /** A run file imported through the window: a long run's NDJSON fits (a 1-hour run is a few MB). */
 const MAX_IMPORT_CHARS = 200 * 1024 * 1024;
 

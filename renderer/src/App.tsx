@@ -2,13 +2,13 @@ import { useCatalog } from './hooks/useCatalog';
 import { useLocalTools } from './hooks/useLocalTools';
 import { useLiveStream } from './hooks/useLiveStream';
 import { useGroupComparison } from './hooks/useGroupComparison';
-import { useCompareLink } from './hooks/useCompareLink';
+import { useRoute } from './hooks/useRoute';
 import { phaseLabel } from './components/live/progress';
 import { LivePage } from './pages/LivePage';
 import { ScenariosPage } from './pages/ScenariosPage';
 import { RunsPage } from './pages/RunsPage';
 import { ComparePage } from './pages/ComparePage';
-import { createElement, type JSX } from 'react';
+import { createElement, useEffect, type JSX } from 'react';
 import { isActivePhase } from './store/live';
 import { useKv } from './store/store';
 import type { Page } from './store/types';
@@ -29,8 +29,12 @@ export function App() {
   useCatalog();
   useLocalTools();
   useGroupComparison();
-  useCompareLink();
+  useRoute();
   const page = useKv((s) => s.page);
+  // Each page opens at its top: Live with its progress and Stop, Compare with its exports.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [page]);
   const connection = useKv((s) => s.connection);
   const phase = useKv((s) => s.live.phase);
   return (

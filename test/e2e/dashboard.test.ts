@@ -16,6 +16,7 @@ const tid = (id: string) => `[data-testid="${id}"]`;
 
 /** The page's document, as seen by functions that run in the browser (this file has no DOM types). */
 declare const document: { querySelector(s: string): { getAttribute(n: string): string | null } | null };
+declare const window: { scrollY: number };
 
 /** Wait until the chart has drawn at least n seconds (a function, not a string: the page's CSP forbids eval). */
 async function waitForPoints(page: Page, chart: string, n: number): Promise<void> {
@@ -69,7 +70,7 @@ describe('the dashboard in a real browser, through the twin', () => {
   it('runs kv-async for 6 s: the chart gains points, the tiles move, the run finishes', async () => {
     // The printed address: the token is traded for the cookie and leaves the address bar.
     await page.goto(tokenUrl);
-    expect(page.url()).toBe(url);
+    await page.waitForURL(`${url}#/scenarios`);
     await page.click(tid('scenario-card-kv-async'));
     await page.fill(tid('field-durationSeconds'), '6');
     await page.fill(tid('field-warmupSeconds'), '1');
@@ -103,6 +104,8 @@ describe('the dashboard in a real browser, through the twin', () => {
     await page.fill(tid('field-durationSeconds'), '120');
     await page.fill(tid('field-warmupSeconds'), '0');
     await page.click(tid('start-button'));
+    // The new run's own seconds: until its header arrives the Live page may still show the run before.
+    await page.waitForSelector(`${tid('phase')}[data-phase="running"]`, { timeout: RUN_LIMIT_MS });
     await waitForPoints(page, 'throughput-chart', 2);
     await page.click(tid('stop-button'));
     await page.waitForSelector(`${tid('phase')}[data-phase="stopped"]`, { timeout: RUN_LIMIT_MS });
@@ -164,6 +167,17 @@ describe('the dashboard in a real browser, through the twin', () => {
     }[];
     expect(swatches.length).toBeGreaterThan(1);
     for (const s of swatches) expect(s.got).toBe(s.want);
+
+    // The comparison is in the address: a reload shows it again, and Back returns to the Runs page at its top.
+    expect(page.url()).toMatch(/#\/compare\/[^,?]+\.ndjson,[^,?]+\.ndjson\?baseline=0$/);
+    await page.mouse.wheel(0, 5000);
+    await page.reload();
+    await page.waitForSelector(tid('compare-throughput'), { timeout: RUN_LIMIT_MS });
+    expect(await page.textContent(tid('compare-throughput-get'))).toMatch(/^get/);
+    await page.goBack();
+    await page.waitForSelector(tid('runs-table'), { timeout: RUN_LIMIT_MS });
+    expect(page.url()).toMatch(/#\/runs$/);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.click(tid('nav-runs'));
     await page.fill(tid(`label-${ids[0]}`), 'after upgrade');

@@ -3,7 +3,6 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CompareView, RunListItem } from '../../app/protocol/bridge';
 import { compareRuns } from '../../app/stats/compare';
-import { parseCompareLink } from '../../renderer/src/hooks/useCompareLink';
 import { useGroupComparison } from '../../renderer/src/hooks/useGroupComparison';
 import { ComparePage } from '../../renderer/src/pages/ComparePage';
 import { RunsPage } from '../../renderer/src/pages/RunsPage';
@@ -140,16 +139,6 @@ describe('copies of one run', () => {
     await waitFor(() => expect(fake.calls.find((c) => c.channel === 'deleteRun')?.payload).toEqual({ file: copy.file }));
     await waitFor(() => expect(row(copy.file)).toBeNull());
     expect(row(RUNS[0].file)).not.toBeNull();
-  });
-});
-
-describe('a compare link', () => {
-  it('names 2 to 8 runs and a baseline among them, or nothing', () => {
-    expect(parseCompareLink('#compare=a.ndjson,b.ndjson&baseline=1')).toEqual({ files: ['a.ndjson', 'b.ndjson'], baseline: 1 });
-    expect(parseCompareLink('#compare=a.ndjson,b.ndjson')).toEqual({ files: ['a.ndjson', 'b.ndjson'], baseline: 0 });
-    expect(parseCompareLink('#compare=a')).toBeNull();
-    expect(parseCompareLink('#compare=a,b&baseline=2')).toBeNull();
-    expect(parseCompareLink('')).toBeNull();
   });
 });
 
