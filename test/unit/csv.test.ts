@@ -59,6 +59,14 @@ describe('the original benchmark CSV', () => {
     );
   });
 
+  it("writes means to two decimals, never a float's full tail", () => {
+    // (100 + 200 + 202) / 3 = 167.333..., its 101 % 169.00666...
+    const thirds = fixtureRun('r3', [{ get: { us: [100, 200, 202] }, put: { us: [1000, 1001, 1003] } }]);
+    expect(benchCsv(thirds)).toBe(
+      'PUT/GET, Min, Mean, 101% of Mean, Max\n' + 'PUT, 1000, 1001.33, 1011.35, 1003\n' + 'GET, 100, 167.33, 169.01, 202\n',
+    );
+  });
+
   it('leaves out a second without both ops, so rows stay in pairs', () => {
     expect(benchCsv(short)).toBe('PUT/GET, Min, Mean, 101% of Mean, Max\n');
   });
