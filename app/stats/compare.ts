@@ -4,6 +4,7 @@ import type { RunGroup } from '../plan/group';
 import { mannWhitney, neededPerSide, SIGNIFICANCE, smallestP } from './mann-whitney';
 import { fullStrength, measured, opTypes, p99Series, partialSeconds, throughputSeries, TOTAL } from './series';
 import { settingsDiff, type SettingDiff } from './settings-diff';
+import { hodgesLehmann, type Shift } from './hodges-lehmann';
 
 import { MAX_RUNS, MIN_RUNS } from './limits';
 
@@ -27,6 +28,8 @@ interface Cell {
   significant?: boolean;
   /** Too few seconds on one side or both for the test to reach significance at any difference. */
   tooFew?: boolean;
+  /** How far the candidate moved, in the figure's unit: the Hodges-Lehmann estimate and its 95 % interval. */
+  shift?: Shift;
 }
 
 /** A row per op type: the baseline's cell, then each candidate's; null where a run has no such op. */
@@ -66,7 +69,15 @@ function row(op: string, series: (number[] | null)[], baseline: number): Row {
     const b = mean(base);
     const changePct = b === 0 ? undefined : ((cell.mean - b) / b) * 100;
     const tooFew = smallestP(base.length, s.length) >= SIGNIFICANCE;
-    return { ...cell, changePct, p: t.p, significant: !tooFew && t.p < SIGNIFICANCE, ...(tooFew ? { tooFew } : {}) };
+    const shift = hodgesLehmann(base, s);
+    return {
+      ...cell,
+      changePct,
+      p: t.p,
+      significant: !tooFew && t.p < SIGNIFICANCE,
+      ...(tooFew ? { tooFew } : {}),
+      ...(shift ? { shift } : {}),
+    };
   });
   return { op, cells };
 }
@@ -118,12 +129,24 @@ export function compareRuns(runs: readonly RunFile[], baseline = 0, opts: Compar
 const P_FLOOR = 0.001;
 const fmtP = (p: number): string => (p < P_FLOOR ? `p<${P_FLOOR}` : `p=${p.toFixed(3)}`);
 
+const signed = (v: number, fmt: (v: number) => string): string => `${v > 0 ? '+' : v < 0 ? '-' : ''}${fmt(Math.abs(v))}`;
+
+/** "shift +30,973 (95% CI +29,800 to +32,100)": the effect's size with its uncertainty, in the figure's unit. */
+export function fmtShift(c: Cell | null, fmt: (v: number) => string): string {
+  const sh = c?.shift;
+  if (!sh) return '';
+  const ci = sh.low === undefined || sh.high === undefined ? '' : ` (95% CI ${signed(sh.low, fmt)} to ${signed(sh.high, fmt)})`;
+  return `shift ${signed(sh.estimate, fmt)}${ci}`;
+}
+
 /**
  * A candidate's change as benchstat prints it: "+12.3% (p=0.008 n=30+30)",
  * "~" when the test finds no change, and, when the seconds are too few for
  * the test to find one at all, the change with that said instead of "~".
+ * Given `fmt` (the figure's own format), the shift and its 95 % interval
+ * follow: "+12.3% (p=0.008 n=30+30), shift +1,234 (95% CI +1,100 to +1,350)".
  */
-export function fmtChange(base: Cell | null, c: Cell | null): string {
+export function fmtChange(base: Cell | null, c: Cell | null, fmt?: (v: number) => string): string {
   if (!base || !c || c.p === undefined) return '';
   const change = c.changePct === undefined ? '' : `${c.changePct > 0 ? '+' : ''}${c.changePct.toFixed(1)}%`;
   if (c.tooFew) {
@@ -131,6 +154,7 @@ export function fmtChange(base: Cell | null, c: Cell | null): string {
     return `${change ? `${change}, ` : ''}too few seconds to judge: needs at least ${need}+${need} (n=${base.n}+${c.n})`;
   }
   const stats = `(${fmtP(c.p)} n=${base.n}+${c.n})`;
-  if (!c.significant || change === '') return `~ ${stats}`;
-  return `${change} ${stats}`;
+  const shift = fmt ? fmtShift(c, fmt) : '';
+  const text = !c.significant || change === '' ? `~ ${stats}` : `${change} ${stats}`;
+  return shift ? `${text}, ${shift}` : text;
 }

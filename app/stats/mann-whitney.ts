@@ -59,12 +59,24 @@ export function mannWhitney(a: readonly number[], b: readonly number[]): UTest {
   return { u, uMin, p: Math.min(1, 2 * normalUpperTail(z)), method: 'normal', n1, n2 };
 }
 
-/**
- * P(U ≤ k) under the null for sizes n1, n2 without ties: the number of
- * orderings with U = u over all C(n1 + n2, n1) orderings. counts[j][u]
- * holds, for the current i, the orderings of i and j values with U = u.
- */
+/** P(U ≤ k) under the null for sizes n1, n2 without ties. */
 function exactCdf(n1: number, n2: number, k: number): number {
+  const dist = exactDistribution(n1, n2);
+  let total = 0;
+  let below = 0;
+  for (let u = 0; u < dist.length; u++) {
+    total += dist[u];
+    if (u <= k) below += dist[u];
+  }
+  return below / total;
+}
+
+/**
+ * The null distribution of U for sizes n1, n2 without ties: element u is the
+ * number of the C(n1 + n2, n1) orderings with U = u. counts[j][u] holds, for
+ * the current i, the orderings of i and j values with U = u.
+ */
+function exactDistribution(n1: number, n2: number): Float64Array {
   const max = n1 * n2;
   let prev: Float64Array[] = Array.from({ length: n2 + 1 }, () => {
     const row = new Float64Array(max + 1);
@@ -86,14 +98,35 @@ function exactCdf(n1: number, n2: number, k: number): number {
     }
     prev = cur;
   }
-  const dist = prev[n2];
-  let total = 0;
-  let below = 0;
-  for (let u = 0; u <= max; u++) {
-    total += dist[u];
-    if (u <= k) below += dist[u];
+  return prev[n2];
+}
+
+/** Each tail of a two-sided 95 % interval. */
+const TAIL_95 = 0.025;
+/** The standard normal's 97.5th percentile: the two-sided 95 % bound. */
+const Z_975 = 1.959963984540054;
+
+/**
+ * The largest u with P(U ≤ u) ≤ 2.5 % under the null (exact for small
+ * samples, the normal approximation above), or -1 when even U = 0 is more
+ * likely than that: the cut, at each end of the sorted pairwise differences,
+ * of a 95 % confidence interval for the shift (Hodges-Lehmann).
+ */
+export function lowerCritical95(n1: number, n2: number): number {
+  if (n1 <= EXACT_MAX_N && n2 <= EXACT_MAX_N) {
+    const dist = exactDistribution(n1, n2);
+    let total = 0;
+    for (const c of dist) total += c;
+    let below = 0;
+    for (let u = 0; u < dist.length; u++) {
+      below += dist[u];
+      if (below / total > TAIL_95) return u - 1;
+    }
+    return dist.length - 1;
   }
-  return below / total;
+  const n = n1 * n2;
+  // P(U ≤ u) ≈ Φ((u + 0.5 − n/2) / σ), with the continuity correction.
+  return Math.max(-1, Math.floor(n / 2 - Z_975 * Math.sqrt((n * (n1 + n2 + 1)) / 12) - 0.5));
 }
 
 /** 1 − Φ(z): the standard normal's upper tail. */

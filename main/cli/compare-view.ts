@@ -18,7 +18,7 @@ function figureTable(c: Comparison, rows: readonly Row[], fmt: (v: number) => st
     ...order.flatMap((i) => {
       const cell = r.cells[i];
       const value = cell ? fmt(cell.mean) : '-';
-      return i === c.baseline ? [value] : [value, fmtChange(r.cells[c.baseline], cell)];
+      return i === c.baseline ? [value] : [value, fmtChange(r.cells[c.baseline], cell, fmt)];
     }),
   ]);
   return table([header, ...body]);
@@ -36,7 +36,7 @@ export function comparisonText(c: Comparison): string {
   const short = c.partialLeftOut.map((n, i) => (n > 0 ? `${runName(c, i)}: ${n} s` : '')).filter(Boolean);
   if (short.length > 0) parts.push(`seconds with fewer workers than expected, left out of throughput and p99: ${short.join(', ')}`, '');
   parts.push(
-    'throughput, ops/s (mean of measured seconds; change: Mann-Whitney U over the seconds, ~ = no significant change at 0.05; with fewer than 4 seconds a side no test can tell, and the table says so)',
+    'throughput, ops/s (mean of measured seconds; change: Mann-Whitney U over the seconds, ~ = no significant change at 0.05; with fewer than 4 seconds a side no test can tell, and the table says so; shift: Hodges-Lehmann estimate of the change with its 95% confidence interval)',
   );
   parts.push(figureTable(c, c.throughput, fmtInt));
   parts.push('', 'p99 per second, ms (mean of the seconds)');

@@ -103,6 +103,21 @@ describe('comparison', () => {
     expect(fmtChange(get.cells[0], get.cells[1])).toMatch(/^\+29\.\d% \(p<0\.001 n=20\+20\)$/);
   });
 
+  it("gives the change's size in the figure's unit with its 95% interval: the Hodges-Lehmann shift", () => {
+    const c = compareRuns([base, faster]);
+    const get = c.throughput.find((r) => r.op === 'get')!;
+    const shift = get.cells[1]!.shift!;
+    expect(shift.estimate).toBe(30);
+    expect(shift.low!).toBeLessThanOrEqual(30);
+    expect(shift.high!).toBeGreaterThanOrEqual(30);
+    const fmt = (v: number) => v.toFixed(0);
+    expect(fmtChange(get.cells[0], get.cells[1], fmt)).toBe(
+      `${fmtChange(get.cells[0], get.cells[1])}, shift +30 (95% CI +${fmt(shift.low!)} to +${fmt(shift.high!)})`,
+    );
+    const put = c.throughput.find((r) => r.op === 'put')!;
+    expect(fmtChange(put.cells[0], put.cells[1], fmt)).toBe('~ (p=1.000 n=20+20), shift 0 (95% CI -1 to +1)');
+  });
+
   it('prints ~ for a change that is not significant', () => {
     const c = compareRuns([base, faster]);
     const put = c.throughput.find((r) => r.op === 'put')!;

@@ -43,7 +43,7 @@ function FigureTable({ c, rows, fmt, testId }: { c: Comparison; rows: readonly R
                     {text}
                   </td>
                 );
-              const change = fmtChange(r.cells[c.baseline], cell);
+              const change = fmtChange(r.cells[c.baseline], cell, fmt);
               return [
                 <td key={i} className="num">
                   {text}
@@ -68,7 +68,8 @@ export function CompareTables({ c }: { c: Comparison }) {
         <h2>Throughput, ops/s</h2>
         <p className="muted">
           Mean of the measured seconds. Change: Mann-Whitney U over the per-second values; ~ means no significant change at p &lt; 0.05.
-          With fewer than 4 seconds a side no test can tell, and the table says so.
+          With fewer than 4 seconds a side no test can tell, and the table says so. Shift: how far the run moved in ops/s (the
+          Hodges-Lehmann estimate) with its 95% confidence interval.
         </p>
         {(c.partialLeftOut ?? []).some((n) => n > 0) && (
           <p className="muted" data-testid="compare-partial">
