@@ -1,6 +1,6 @@
 import { LATENCY_COLUMNS } from '../metrics/limits';
 import type { RunFile } from '../run/format';
-import { fmtChange, type Comparison } from '../stats/compare';
+import type { Comparison } from '../stats/compare';
 import { memorySeries, opTypes, p99Series, throughputSeries, TOTAL } from '../stats/series';
 import { csv, type Field } from './csv';
 import { runTitle } from '../run/title';
@@ -8,34 +8,74 @@ import { runTitle } from '../run/title';
 const US_PER_MS = 1000;
 const BYTES_PER_MIB = 1024 * 1024;
 
-const runLabel = (c: Comparison, i: number): string => `${i === c.baseline ? 'baseline ' : ''}${runTitle(c.runs[i])}`;
+/** Ids are UUIDs: their first 8 characters tell a folder's runs apart, as the Runs page and the CLI show them. */
+const SHORT_ID = 8;
+const SIGNIFICANCE_TEXT = (cell: { tooFew?: boolean; significant?: boolean }): string =>
+  cell.tooFew ? 'too few seconds' : cell.significant === undefined ? '' : cell.significant ? 'yes' : 'no';
+/** Setting values as typed: text plain, numbers and booleans as they are, objects and lists as JSON. */
+const settingValue = (v: unknown): Field =>
+  typeof v === 'string' || typeof v === 'number' ? v : v === undefined ? '' : typeof v === 'boolean' ? String(v) : JSON.stringify(v);
 
-/** The comparison table, one row per figure, op type and run: what the UI and `kvscope compare` show. */
+const COMPARISON_HEADER = [
+  'run',
+  'label',
+  'baseline',
+  'op',
+  'metric',
+  'value',
+  'unit',
+  'n',
+  'change_pct',
+  'p_value',
+  'significant',
+  'shift',
+  'shift_low',
+  'shift_high',
+];
+
+/**
+ * The comparison as one tidy table: a row per run, op type and figure, every
+ * row with every column (empty where a figure has no such thing). Throughput
+ * and per-second p99 carry the change against the baseline, its p, the
+ * Hodges-Lehmann shift and its 95 % interval, n is their number of seconds;
+ * latency percentiles of the whole run and the settings that differ follow
+ * in the same columns.
+ */
 export function comparisonCsv(c: Comparison): string {
-  const rows: Field[][] = [['metric', 'op', 'run', 'run_id', 'value', 'seconds', 'change_pct', 'p_value', 'significant', 'shown_as']];
-  const figure = (metric: string, table: Comparison['throughput']) => {
+  const rows: Field[][] = [COMPARISON_HEADER];
+  const who = (i: number): Field[] => [c.runs[i].id.slice(0, SHORT_ID), runTitle(c.runs[i]), i === c.baseline ? 'yes' : 'no'];
+  const figure = (metric: string, unit: string, table: Comparison['throughput']) => {
     for (const r of table) {
       r.cells.forEach((cell, i) => {
         if (!cell) return;
-        const base = r.cells[c.baseline];
-        const sig = cell.tooFew ? 'too few seconds' : cell.significant === undefined ? '' : cell.significant ? 'yes' : 'no';
-        rows.push([metric, r.op, runLabel(c, i), c.runs[i].id, cell.mean, cell.n, cell.changePct, cell.p, sig, fmtChange(base, cell)]);
+        const sh = cell.shift;
+        rows.push([
+          ...who(i),
+          r.op,
+          metric,
+          cell.mean,
+          unit,
+          cell.n,
+          cell.changePct,
+          cell.p,
+          SIGNIFICANCE_TEXT(cell),
+          sh?.estimate,
+          sh?.low,
+          sh?.high,
+        ]);
       });
     }
   };
-  figure('ops_per_sec', c.throughput);
-  figure('p99_ms_per_sec', c.p99);
+  figure('throughput', 'ops/s', c.throughput);
+  figure('p99_per_second', 'ms', c.p99);
   for (const l of c.latency) {
     l.perRun.forEach((stats, i) => {
       if (!stats) return;
-      for (const [p] of LATENCY_COLUMNS) rows.push([`latency_${p}_ms`, l.op, runLabel(c, i), c.runs[i].id, stats[p] / US_PER_MS]);
+      for (const [p] of LATENCY_COLUMNS) rows.push([...who(i), l.op, `latency_${p}`, stats[p] / US_PER_MS, 'ms']);
     });
   }
-  if (c.settings.length > 0) {
-    for (const s of c.settings)
-      s.values.forEach((v, i) => rows.push(['setting', s.path, runLabel(c, i), c.runs[i].id, JSON.stringify(v) ?? '']));
-  }
-  return csv(rows);
+  for (const s of c.settings) s.values.forEach((v, i) => rows.push([...who(i), s.path, 'setting', settingValue(v)]));
+  return csv(rows.map((r) => [...r, ...Array<Field>(COMPARISON_HEADER.length - r.length).fill(null)]));
 }
 
 /** Every compared run's per-second series side by side, aligned by measured second (a shorter run's cells stay empty). */
