@@ -68,7 +68,7 @@ describe('kvscope runs, compare and export', () => {
     expect(out).toMatch(/settings that differ:\n {2}inFlight: \d+ \(kv-async aaaa1111 \(base\)\), 16 \(kv-async bbbb2222\)/);
     expect(out).toMatch(/get +101 +141 +\+39\.\d% \(p<0\.001 n=20\+20\)/);
     expect(out).toMatch(/put +31 +31 +~ \(p=1\.000 n=20\+20\)/);
-    expect(readFileSync(csvPath, 'utf8')).toMatch(/^metric,op,run,run_id,value,/);
+    expect(readFileSync(csvPath, 'utf8')).toMatch(/^run,label,baseline,op,metric,value,unit,n,change_pct,p_value,/);
     expect(readFileSync(seriesPath, 'utf8').split('\r\n')).toHaveLength(22);
   });
 
