@@ -1,8 +1,8 @@
 import * as hdr from 'hdr-histogram-js';
 import type { JsHistogram } from 'hdr-histogram-js';
-import { BUCKET_BOUNDS_MS, type Buckets } from './limits';
+import type { Buckets } from './latency-buckets';
 
-export { BUCKET_BOUNDS_MS, type Buckets };
+export type { Buckets };
 
 /** Latencies are recorded in microseconds. */
 const LOWEST_US = 1;
@@ -85,9 +85,10 @@ export function latencyStats(h: Histogram): LatencyStats {
   };
 }
 
-export function cumulativeBuckets(h: Histogram): Buckets {
+/** The share of the histogram's values at or below each bound (ms). */
+export function cumulativeBuckets(h: Histogram, boundsMs: readonly number[]): Buckets {
   const total = h.totalCount;
-  const below = BUCKET_BOUNDS_MS.map(() => 0);
+  const below = boundsMs.map(() => 0);
   if (total > 0) {
     // One pass over the recorded values; each value counts toward every bound it fits under.
     const js = h as unknown as JsHistogram;
@@ -97,12 +98,10 @@ export function cumulativeBuckets(h: Histogram): Buckets {
       const v = it.next();
       // A bucket is reported by its top value; its values start at the lowest equivalent.
       const low = js.lowestEquivalentValue(v.valueIteratedTo);
-      for (let b = 0; b < BUCKET_BOUNDS_MS.length; b++) {
-        if (low <= BUCKET_BOUNDS_MS[b] * 1000) below[b] += v.countAddedInThisIterationStep;
+      for (let b = 0; b < boundsMs.length; b++) {
+        if (low <= boundsMs[b] * 1000) below[b] += v.countAddedInThisIterationStep;
       }
     }
   }
-  const out = {} as Record<string, number>;
-  BUCKET_BOUNDS_MS.forEach((ms, b) => (out[`le${ms}ms`] = total === 0 ? 0 : below[b] / total));
-  return out as Buckets;
+  return { boundsMs: [...boundsMs], shares: below.map((n) => (total === 0 ? 0 : n / total)) };
 }

@@ -33,8 +33,8 @@ export class OpAcc {
     this.perSecond.add(perSecond);
   }
 
-  summary(h: Histogram = this.hist): OpSummary {
-    return { ...this.c, opsPerSec: this.perSecond.spread(), latency: latencyStats(h), buckets: cumulativeBuckets(h) };
+  summary(boundsMs: readonly number[], h: Histogram = this.hist): OpSummary {
+    return { ...this.c, opsPerSec: this.perSecond.spread(), latency: latencyStats(h), buckets: cumulativeBuckets(h, boundsMs) };
   }
 }
 

@@ -1,4 +1,5 @@
-import { createHistogram, type Buckets, type LatencyStats } from './histogram';
+import { createHistogram, latencyStats, type LatencyStats } from './histogram';
+import { fitBounds, NO_LATENCY_BOUNDS_MS, type Buckets, type LegacyBuckets } from './latency-buckets';
 import { OpAcc } from './op-accumulator';
 import { isPartial, type Sample } from './sample';
 import { decideOutcome, statusFor, type LostNode, type LostWorker, type Outcome, type RunStatus } from './outcome';
@@ -23,7 +24,8 @@ export interface OpSummary {
   unavailable?: number;
   opsPerSec: Spread;
   latency: LatencyStats;
-  buckets: Buckets;
+  /** The same bounds for every op type of a run; older files hold the fixed 1..16 ms ones (bucketRows reads both). */
+  buckets: Buckets | LegacyBuckets;
 }
 
 export interface Summary {
@@ -51,6 +53,8 @@ interface RunEvents {
   failure?: string;
   firstError?: string;
   maxErrorRate?: number;
+  /** The scenario's own bucket bounds (ms); without them the bounds fit the run's latencies. */
+  latencyBucketsMs?: readonly number[];
 }
 
 /** The final summary, a pure function of the per-second samples (and the run's events). */
@@ -121,12 +125,13 @@ export class SummaryBuilder {
   finish(status: RunStatus, events: RunEvents = {}): Summary {
     const ops: Record<string, OpSummary> = {};
     const all = createHistogram();
-    for (const op of [...this.ops.keys()].sort()) {
-      const acc = this.ops.get(op)!;
-      ops[op] = acc.summary();
-      all.add(acc.hist);
-    }
-    const total = this.total.summary(all);
+    const names = [...this.ops.keys()].sort();
+    for (const op of names) all.add(this.ops.get(op)!.hist);
+    const whole = latencyStats(all);
+    // One set of bounds for every op type, fitted to all of them: the table's columns line up.
+    const bounds = events.latencyBucketsMs ?? (whole.count === 0 ? NO_LATENCY_BOUNDS_MS : fitBounds(whole.min, whole.p999));
+    for (const op of names) ops[op] = this.ops.get(op)!.summary(bounds);
+    const total = this.total.summary(bounds, all);
     all.destroy();
     const seconds = this.runSeconds;
     const lostNodes: LostNode[] = [...this.nodeLast]

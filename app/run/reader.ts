@@ -27,7 +27,7 @@ function toRunFile(p: ParsedRun): RunFile {
     phases: p.phases,
     samples: p.samples,
     logs: p.logs,
-    summary: p.summary ?? summarize(p.samples, 'interrupted'),
+    summary: p.summary ?? summarize(p.samples, 'interrupted', { latencyBucketsMs: p.header.scenario.latencyBucketsMs }),
     interrupted: p.truncated || p.summary === undefined,
   };
 }

@@ -1,3 +1,4 @@
+import { MAX_USER_BUCKETS } from '../metrics/latency-buckets';
 import { z } from 'zod';
 import { RUN_FORMAT } from './format';
 
@@ -101,7 +102,13 @@ const OpSummarySchema = z.looseObject({
   notFound: num,
   opsPerSec: SpreadSchema,
   latency: LatencySchema,
-  buckets: z.record(z.string(), num),
+  // Bounds that fit the run, or the fixed le1ms..le16ms of files recorded before them.
+  buckets: z.union([
+    z
+      .strictObject({ boundsMs: z.array(num).min(1).max(MAX_USER_BUCKETS), shares: z.array(num) })
+      .refine((b) => b.shares.length === b.boundsMs.length, 'a share for every bound'),
+    z.record(z.string(), num),
+  ]),
 });
 
 export const SummarySchema = z.looseObject({

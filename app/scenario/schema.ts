@@ -1,3 +1,4 @@
+import { badBounds } from '../metrics/latency-buckets';
 import { z } from 'zod';
 import { STREAM_OPS } from './aerospike-target';
 import { TargetSchema, TARGET_OPS, WRITE_OP } from './targets';
@@ -41,6 +42,14 @@ const ScenarioSchema = z
     opTimeoutMs: z.number().int().min(1).max(600_000).default(5000),
     /** Errors + timeouts above this share of all operations make the outcome "done with errors" (default 1 %). */
     maxErrorRate: z.number().min(0).max(1).optional(),
+    /** Bounds (ms) of the latency buckets, e.g. [0.5, 1, 2, 5]; without them the bounds fit the run's latencies. */
+    latencyBucketsMs: z
+      .array(z.number())
+      .superRefine((b, ctx) => {
+        const why = badBounds(b);
+        if (why) ctx.addIssue({ code: 'custom', message: `needs ${why}` });
+      })
+      .optional(),
     /** Extra environment for the worker processes, e.g. UV_THREADPOOL_SIZE. */
     // `--set env.UV_THREADPOOL_SIZE=8` reads 8 as a number; the environment holds text, so numbers become text.
     env: z

@@ -1,3 +1,4 @@
+import { boundLabel, bucketRows } from '../../app/metrics/latency-buckets';
 import type { Summary, OpSummary } from '../../app/metrics/summary';
 import type { RunHeader } from '../../app/run/format';
 import { outcomeOf } from '../../app/metrics/outcome';
@@ -28,11 +29,8 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
       'p99',
       'p99.9',
       'max',
-      '<=1ms',
-      '<=2ms',
-      '<=4ms',
-      '<=8ms',
-      '<=16ms',
+      // Plain ASCII in a terminal table: "<=50us", "<=200ms".
+      ...bucketRows(s.total.buckets).map((b) => boundLabel(b.boundMs).replace('≤ ', '<=').replace(' ', '').replace('µ', 'u')),
       'not found',
       'errors',
       'timeouts',
@@ -51,11 +49,7 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
     fmtUsAsMs(o.latency.p99),
     fmtUsAsMs(o.latency.p999),
     fmtUsAsMs(o.latency.max),
-    fmtPct(o.buckets.le1ms),
-    fmtPct(o.buckets.le2ms),
-    fmtPct(o.buckets.le4ms),
-    fmtPct(o.buckets.le8ms),
-    fmtPct(o.buckets.le16ms),
+    ...bucketRows(o.buckets).map((b) => fmtPct(b.share)),
     fmtInt(o.notFound),
     fmtInt(o.errors),
     fmtInt(o.timeouts),

@@ -157,6 +157,7 @@ export class Run extends EventEmitter<RunEvents> {
       failure: this.failure,
       firstError: this.firstError,
       maxErrorRate: this.scenario.maxErrorRate,
+      latencyBucketsMs: this.scenario.latencyBucketsMs,
     });
     this.summary.dispose();
     this.setPhase(summary.status);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveSample } from '../../app/protocol/bridge';
-import { bucketsFromLatency, bucketsFromSummary } from '../../renderer/src/chart-data/buckets';
+import { bucketsFromLatency, bucketsFromSummary, liveBounds } from '../../renderer/src/chart-data/buckets';
+import { fitBounds } from '../../app/metrics/latency-buckets';
 import { clusterRow, latencyRow, memoryRow, nodeKey, nodeReadWrite, nodeRow } from '../../renderer/src/chart-data/shape';
 import { appendRows, emptyChartRows, hasNodes, inWindow } from '../../renderer/src/chart-data/chartRows';
 import { nodeThroughputSpec } from '../../renderer/src/charts/spec';
@@ -145,6 +146,23 @@ describe('windows', () => {
 });
 
 describe('latency buckets', () => {
+  it('reads the bounds a summary holds, and the fixed 1..16 ms ones of older run files', () => {
+    expect(bucketsFromSummary({ boundsMs: [0.1, 0.2], shares: [0.25, 1] })).toEqual([
+      { boundMs: 0.1, share: 0.25, known: 'exact' },
+      { boundMs: 0.2, share: 1, known: 'exact' },
+    ]);
+  });
+
+  it('keeps the live bounds while a second stays inside them, and fits new ones when it moves out', () => {
+    const fast = latency({ min: 40, p50: 60, p90: 80, p95: 90, p99: 150, p999: 200, max: 300 });
+    const first = liveBounds(null, fast);
+    expect(first).toEqual(fitBounds(40, 200));
+    expect(liveBounds(first, latency({ min: 45, p50: 70, p90: 90, p95: 100, p99: 160, p999: 190, max: 250 }))).toBe(first);
+    const slow = latency({ min: 100_000, p50: 200_000, p90: 250_000, p95: 260_000, p99: 290_000, p999: 300_000, max: 310_000 });
+    expect(liveBounds(first, slow)).toEqual([50, 100, 200, 500, 1000]);
+    expect(liveBounds(first, slow, [1, 5])).toEqual([1, 5]);
+  });
+
   it('uses the exact shares of the summary when the run is over', () => {
     expect(bucketsFromSummary(summary().total.buckets).map((b) => [b.boundMs, b.share, b.known])).toEqual([
       [1, 0.6, 'exact'],
@@ -156,7 +174,8 @@ describe('latency buckets', () => {
   });
 
   it('gives lower bounds from one second’s percentiles while live', () => {
-    const b = bucketsFromLatency(latency({ min: 100, p50: 400, p90: 800, p95: 900, p99: 1500, p999: 3000, max: 5000 }));
+    const FIXED = [1, 2, 4, 8, 16];
+    const b = bucketsFromLatency(latency({ min: 100, p50: 400, p90: 800, p95: 900, p99: 1500, p999: 3000, max: 5000 }), FIXED);
     expect(b.map((x) => [x.boundMs, x.share, x.known])).toEqual([
       [1, 0.95, 'atLeast'],
       [2, 0.99, 'atLeast'],
@@ -164,8 +183,8 @@ describe('latency buckets', () => {
       [8, 1, 'exact'],
       [16, 1, 'exact'],
     ]);
-    expect(bucketsFromLatency(latency({ min: 2000, p50: 3000, max: 3500 }))[0]).toEqual({ boundMs: 1, share: 0, known: 'exact' });
-    expect(bucketsFromLatency(latency({ min: 500, p50: 3000, p90: 3100, p95: 3200, p99: 3300, p999: 3400, max: 3500 }))[1]).toEqual({
+    expect(bucketsFromLatency(latency({ min: 2000, p50: 3000, max: 3500 }), FIXED)[0]).toEqual({ boundMs: 1, share: 0, known: 'exact' });
+    expect(bucketsFromLatency(latency({ min: 500, p50: 3000, p90: 3100, p95: 3200, p99: 3300, p999: 3400, max: 3500 }), FIXED)[1]).toEqual({
       boundMs: 2,
       share: 0.5,
       known: 'below',

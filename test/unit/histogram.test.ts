@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BUCKET_BOUNDS_MS,
   createHistogram,
   cumulativeBuckets,
   decodeHistogram,
@@ -174,38 +173,40 @@ describe('mergeEncoded', () => {
 });
 
 describe('cumulativeBuckets', () => {
-  function exactBuckets(values: readonly number[]): Record<string, number> {
-    return Object.fromEntries(BUCKET_BOUNDS_MS.map((ms) => [`le${ms}ms`, values.filter((v) => v <= ms * 1000).length / values.length]));
+  const BOUNDS = [1, 2, 4, 8, 16];
+  function exactShares(values: readonly number[]): number[] {
+    return BOUNDS.map((ms) => values.filter((v) => v <= ms * 1000).length / values.length);
   }
 
   it('matches exact fractions for values between the bounds', () => {
     // 100 values 0.25 ms, 0.75 ms, ... 49.75 ms: none on a bound.
     const values = Array.from({ length: 100 }, (_, i) => 250 + i * 500);
-    const got = cumulativeBuckets(histWith(values));
-    const want = exactBuckets(values);
-    for (const k of Object.keys(want)) expect(got[k as keyof typeof got], k).toBeCloseTo(want[k], 12);
+    const got = cumulativeBuckets(histWith(values), BOUNDS);
+    const want = exactShares(values);
+    expect(got.boundsMs).toEqual(BOUNDS);
+    want.forEach((w, i) => expect(got.shares[i], `${BOUNDS[i]} ms`).toBeCloseTo(w, 12));
     // sanity of the independent computation itself
-    expect(want).toEqual({ le1ms: 0.02, le2ms: 0.04, le4ms: 0.08, le8ms: 0.16, le16ms: 0.32 });
+    expect(want).toEqual([0.02, 0.04, 0.08, 0.16, 0.32]);
   });
 
   it('matches exact fractions for 100 values 0.5 ms..50 ms (a value exactly on a bound is within it)', () => {
     const values = Array.from({ length: 100 }, (_, i) => (i + 1) * 500); // 0.5, 1.0, ... 50 ms
-    const got = cumulativeBuckets(histWith(values));
-    const want = exactBuckets(values);
-    expect(want).toEqual({ le1ms: 0.02, le2ms: 0.04, le4ms: 0.08, le8ms: 0.16, le16ms: 0.32 });
-    expect(got).toEqual(want);
+    expect(cumulativeBuckets(histWith(values), BOUNDS)).toEqual({ boundsMs: BOUNDS, shares: [0.02, 0.04, 0.08, 0.16, 0.32] });
+  });
+
+  it('takes any bounds, below a millisecond too', () => {
+    const values = [40, 60, 90, 150, 400]; // µs
+    expect(cumulativeBuckets(histWith(values), [0.05, 0.1, 0.2, 0.5]).shares).toEqual([0.2, 0.6, 0.8, 1]);
   });
 
   it('is cumulative and reaches 1 when everything is fast', () => {
     const values = seededValues(3, 1000, 10, 900);
-    const got = cumulativeBuckets(histWith(values));
-    for (const k of Object.keys(got)) expect(got[k as keyof typeof got]).toBe(1);
-    const mixed = cumulativeBuckets(histWith(seededValues(4, 1000, 10, 40_000)));
-    const seq = BUCKET_BOUNDS_MS.map((ms) => mixed[`le${ms}ms` as keyof typeof mixed]);
+    expect(cumulativeBuckets(histWith(values), BOUNDS).shares).toEqual([1, 1, 1, 1, 1]);
+    const seq = cumulativeBuckets(histWith(seededValues(4, 1000, 10, 40_000)), BOUNDS).shares;
     for (let i = 1; i < seq.length; i++) expect(seq[i]).toBeGreaterThanOrEqual(seq[i - 1]);
   });
 
   it('is all zeros for an empty histogram', () => {
-    expect(cumulativeBuckets(createHistogram())).toEqual({ le1ms: 0, le2ms: 0, le4ms: 0, le8ms: 0, le16ms: 0 });
+    expect(cumulativeBuckets(createHistogram(), BOUNDS).shares).toEqual([0, 0, 0, 0, 0]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHistogram, decodeHistogram, latencyStats } from '../../app/metrics/histogram';
 import type { MeasuredPhase, OpSample, Sample, WorkerSample } from '../../app/metrics/sample';
 import { SATURATED_ELU, spread, summarize } from '../../app/metrics/summary';
+import { fitBounds, type Buckets } from '../../app/metrics/latency-buckets';
 import { exactPercentile, expectHdr, histOf, rep, seededValues } from './helpers';
 
 interface OpIn {
@@ -121,13 +122,23 @@ describe('summarize', () => {
     expect(Math.abs(averaged - exactPercentile(gets, 99))).toBeGreaterThan(1000);
   });
 
-  it('cumulative buckets of the run', () => {
+  it('cumulative buckets of the run, on bounds that fit its latencies', () => {
     const all = [...getVals.flat(), ...putVals.flat()];
+    const b = s.total.buckets as Buckets;
+    const { min, p999 } = s.total.latency;
+    expect(b.boundsMs).toEqual(fitBounds(min, p999));
     // Values are random integers, so hitting a bound exactly is unlikely; allow one value of slack.
-    for (const ms of [1, 2, 4, 8, 16] as const) {
+    b.boundsMs.forEach((ms, i) => {
       const exact = all.filter((v) => v <= ms * 1000).length / all.length;
-      expect(Math.abs(s.total.buckets[`le${ms}ms`] - exact), `le${ms}ms`).toBeLessThanOrEqual(1 / all.length + 1e-12);
-    }
+      expect(Math.abs(b.shares[i] - exact), `<= ${ms} ms`).toBeLessThanOrEqual(1 / all.length + 1e-12);
+    });
+    // Every op type on the same bounds, so the table's columns line up.
+    for (const o of Object.values(s.ops)) expect((o.buckets as Buckets).boundsMs).toEqual(b.boundsMs);
+  });
+
+  it("uses the scenario's own bounds when it sets them", () => {
+    const own = summarize([...warm, ...run], 'done', { latencyBucketsMs: [0.5, 3] });
+    expect((own.total.buckets as Buckets).boundsMs).toEqual([0.5, 3]);
   });
 
   it('bytes per second over the run', () => {

@@ -1,5 +1,5 @@
 import type { LatencyStats } from '../../../app/metrics/histogram';
-import { BUCKET_BOUNDS_MS, type Buckets } from '../../../app/metrics/limits';
+import { bucketRows, fitBounds, NO_LATENCY_BOUNDS_MS, type Buckets, type LegacyBuckets } from '../../../app/metrics/latency-buckets';
 import { US_PER_MS } from './shape';
 
 const HALF = 0.5;
@@ -12,20 +12,32 @@ interface BucketShare {
   known: 'exact' | 'atLeast' | 'below';
 }
 
-const bucketKey = (ms: (typeof BUCKET_BOUNDS_MS)[number]): keyof Buckets => `le${ms}ms`;
+/** Exact shares, from the run's merged histogram (its bounds as the file holds them). */
+export function bucketsFromSummary(b: Buckets | LegacyBuckets): BucketShare[] {
+  return bucketRows(b).map(({ boundMs, share }) => ({ boundMs, share, known: 'exact' }));
+}
 
-/** Exact shares, from the run's merged histogram. */
-export function bucketsFromSummary(b: Buckets): BucketShare[] {
-  return BUCKET_BOUNDS_MS.map((ms) => ({ boundMs: ms, share: b[bucketKey(ms)], known: 'exact' }));
+/**
+ * The live buckets' bounds: kept while the second's p50 and p99 stay inside
+ * them, fitted again (to the second's min..p99.9) only when the latencies move
+ * out, so the labels do not change every second. A scenario's own bounds
+ * always win.
+ */
+export function liveBounds(prev: readonly number[] | null, l: LatencyStats, own?: readonly number[]): readonly number[] {
+  if (own) return own;
+  if (l.count === 0) return prev ?? NO_LATENCY_BOUNDS_MS;
+  const fits = prev && prev[0] * US_PER_MS <= l.p50 && prev[prev.length - 1] * US_PER_MS >= l.p99;
+  // Fitted so that they hold p50 and p99, whatever the second's other figures, and are then kept.
+  return fits ? prev : fitBounds(Math.min(l.min, l.p50), Math.max(l.p999, l.p99));
 }
 
 /**
  * While a run is live only one second's percentiles are here, not its
- * histogram: if p99 is within 4 ms, at least 99% of that second was. That is
- * a lower bound, and it is shown as one. When even p50 is slower than the
+ * histogram: if p99 is within a bound, at least 99% of that second was. That
+ * is a lower bound, and it is shown as one. When even p50 is slower than the
  * bound, all that is known is that fewer than half were within it.
  */
-export function bucketsFromLatency(l: LatencyStats): BucketShare[] {
+export function bucketsFromLatency(l: LatencyStats, boundsMs: readonly number[]): BucketShare[] {
   const known: [number, number][] = [
     [l.p999, 0.999],
     [l.p99, 0.99],
@@ -33,7 +45,7 @@ export function bucketsFromLatency(l: LatencyStats): BucketShare[] {
     [l.p90, 0.9],
     [l.p50, 0.5],
   ];
-  return BUCKET_BOUNDS_MS.map((ms) => {
+  return boundsMs.map((ms) => {
     const bound = ms * US_PER_MS;
     if (l.count === 0) return { boundMs: ms, share: 0, known: 'exact' };
     if (l.max <= bound) return { boundMs: ms, share: 1, known: 'exact' };

@@ -1,5 +1,7 @@
 import { fmtPct, PERCENT } from '../../../../app/report/numbers';
-import { bucketsFromLatency, bucketsFromSummary } from '../../chart-data/buckets';
+import { useState } from 'react';
+import { boundLabel } from '../../../../app/metrics/latency-buckets';
+import { bucketsFromLatency, bucketsFromSummary, liveBounds } from '../../chart-data/buckets';
 import { Chart } from '../../charts/Chart';
 import { LATENCY } from '../../charts/spec';
 import { useChartRows } from '../../hooks/useChartRows';
@@ -9,14 +11,19 @@ import { useRunBands } from './runBands';
 
 const BOUND_PREFIX = { exact: '', atLeast: '≥ ', below: '< ' } as const;
 
-/** p50 / p95 / p99 / max per second, and the share of operations within 1–16 ms. */
+/** p50 / p95 / p99 / max per second, and the share of operations within bounds that fit the run. */
 export function LatencyPanel() {
   const { rows, frame } = useChartRows(LATENCY, 'latency');
   const emptyText = useEmptyText();
   const bands = useRunBands();
   const summary = useKv((s) => s.live.summary);
   const last = useKv((s) => s.live.last);
-  const buckets = summary ? bucketsFromSummary(summary.total.buckets) : last ? bucketsFromLatency(last.latency) : [];
+  const own = useKv((s) => s.live.run?.scenario.latencyBucketsMs);
+  // Kept from second to second (liveBounds), adjusted while rendering when the latencies move out of them.
+  const [bounds, setBounds] = useState<readonly number[] | null>(null);
+  const next = last ? liveBounds(bounds, last.latency, own) : bounds;
+  if (next !== bounds) setBounds(next);
+  const buckets = summary ? bucketsFromSummary(summary.total.buckets) : last && next ? bucketsFromLatency(last.latency, next) : [];
   const source = summary ? 'whole measured run' : 'latest second (lower bounds from its percentiles)';
   return (
     <div className="latency">
@@ -25,7 +32,7 @@ export function LatencyPanel() {
         <div className="buckets" data-testid="latency-buckets">
           {buckets.map((b) => (
             <div key={b.boundMs} className="bucket" data-testid={`bucket-le${b.boundMs}ms`}>
-              <div className="bucket-label">≤ {b.boundMs} ms</div>
+              <div className="bucket-label">{boundLabel(b.boundMs)}</div>
               <div className="bucket-value">
                 {BOUND_PREFIX[b.known]}
                 {fmtPct(b.share)}

@@ -1,6 +1,7 @@
 import { LATENCY_COLUMNS } from '../../../../app/metrics/limits';
 import type { OpSummary } from '../../../../app/metrics/summary';
 import { bucketsFromSummary } from '../../chart-data/buckets';
+import { boundLabel } from '../../../../app/metrics/latency-buckets';
 import { US_PER_MS } from '../../chart-data/shape';
 import { fmtBytes, fmtInt, fmtMs, fmtPct } from '../../../../app/report/numbers';
 import { useKv } from '../../store/store';
@@ -66,7 +67,7 @@ export function SummaryTable() {
               ))}
               {bucketsFromSummary(summary.total.buckets).map((b) => (
                 <th key={b.boundMs} className="num">
-                  ≤{b.boundMs} ms
+                  {boundLabel(b.boundMs)}
                 </th>
               ))}
               <th className="num">Not found</th>
