@@ -89,6 +89,11 @@ export class SummaryBuilder {
   private unansweredSeconds = 0;
   private firstUnanswered = -1;
 
+  /** Measured seconds added so far. */
+  get seconds(): number {
+    return this.runSeconds;
+  }
+
   add(s: Sample): void {
     for (const w of s.workers) this.peakRss[w.id] = Math.max(this.peakRss[w.id] ?? 0, w.mem.rss);
     if (s.phase === 'warmup') {

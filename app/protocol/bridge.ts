@@ -183,7 +183,8 @@ export const REQUEST_CHANNELS = Object.keys(REQUESTS) as RequestChannel[];
 export interface Pushes {
   runStarted: RunInfo;
   phase: PhaseMark & { runId: string };
-  sample: LiveSample & { runId: string };
+  /** With the run so far (its measured seconds, summarized as the final summary will be), for the tiles. */
+  sample: LiveSample & { runId: string; soFar?: Summary };
   log: LogEntry & { runId: string | null };
   runEnded: { runId: string; summary: Summary; file: string | null };
   /**

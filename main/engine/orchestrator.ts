@@ -217,6 +217,11 @@ export class Run extends EventEmitter<RunEvents> {
   }
 
   /** Every merged second passes here: counted into the summary, then emitted (bench/soak feeds it directly). */
+  /** The measured seconds so far, summarized by the same code as the final summary (undefined before the first). */
+  soFar(): Summary | undefined {
+    return this.summary.seconds > 0 ? this.summary.finish('interrupted') : undefined;
+  }
+
   protected onSample(s: Sample): void {
     this.summary.add(s);
     this.emit('sample', s);

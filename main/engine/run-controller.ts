@@ -116,7 +116,8 @@ export class RunController implements BridgeHandlers {
     run.on('sample', (s) => {
       const live = toLiveSample(s);
       capPush(this.state.samples, live, LIVE_SAMPLE_CAP);
-      this.push('sample', { ...live, runId: run.id });
+      const soFar = run.soFar();
+      this.push('sample', { ...live, runId: run.id, ...(soFar ? { soFar } : {}) });
     });
     run.on('log', (l) => {
       capPush(this.state.logs, l, LIVE_LOG_CAP);

@@ -79,6 +79,7 @@ describe('the dashboard in a real browser, through the twin', () => {
     await waitForPoints(page, 'throughput-chart', 3);
     const early = Number(await page.getAttribute(tid('throughput-chart'), 'data-points'));
     expect(await number(page, 'tile-ops')).toBeGreaterThan(0);
+    expect(await number(page, 'tile-ops-run')).toBeGreaterThan(0);
     expect(await number(page, 'tile-nodes')).toBe(1);
     await page.screenshot({ path: join(ARTIFACTS, 'live-running.png'), fullPage: true });
     await page.waitForSelector(`${tid('phase')}[data-phase="done"]`, { timeout: RUN_LIMIT_MS });

@@ -79,6 +79,19 @@ describe('the outcome in the Live header', () => {
     expect(tile('memory')).toBe('60.0');
   });
 
+  it('while running, each tile shows the last second and beside it the run so far, as the Summary will', () => {
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: [] }), connection: 'open' });
+    const busy = sample(9, { get: 5000, put: 2000, lat: { p50: 30_000, p99: 90_000 } });
+    act(() => useKv.getState().applyPushes([pushEvent('sample', { ...busy, runId: 'run-1', soFar: summary() })]));
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('tiles-scope').textContent).toBe('Last second · run so far');
+    const tile = (id: string) => screen.getByTestId(`tile-${id}`).textContent;
+    const run = (id: string) => screen.getByTestId(`tile-${id}-run`).textContent;
+    expect([tile('ops'), run('ops')]).toEqual(['7,000', '120']);
+    expect([tile('p99'), run('p99')]).toEqual(['90.00', '1.50']);
+    expect([tile('reads'), run('reads')]).toEqual(['5,000', '90']);
+  });
+
   it('an old summary without an outcome shows its status, and no reason line', () => {
     useKv.setState({
       live: fromState({ ...idleState(), run: runInfo(), phase: 'done', samples: seconds(2, []), summary: summary() }),

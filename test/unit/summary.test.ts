@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHistogram, decodeHistogram, latencyStats } from '../../app/metrics/histogram';
 import type { MeasuredPhase, OpSample, Sample, WorkerSample } from '../../app/metrics/sample';
-import { SATURATED_ELU, spread, summarize } from '../../app/metrics/summary';
+import { SATURATED_ELU, spread, summarize, SummaryBuilder } from '../../app/metrics/summary';
 import { fitBounds, type Buckets } from '../../app/metrics/latency-buckets';
 import { exactPercentile, expectHdr, histOf, rep, seededValues } from './helpers';
 
@@ -134,6 +134,22 @@ describe('summarize', () => {
     });
     // Every op type on the same bounds, so the table's columns line up.
     for (const o of Object.values(s.ops)) expect((o.buckets as Buckets).boundsMs).toEqual(b.boundsMs);
+  });
+
+  it("the run so far, summarized after its last second, has the final summary's figures (the tiles show both)", () => {
+    const b = new SummaryBuilder();
+    const soFar: number[] = [];
+    for (const x of [...warm, ...run]) {
+      b.add(x);
+      if (b.seconds > 0) soFar.push(b.finish('interrupted').total.opsPerSec.mean);
+    }
+    const last = b.finish('interrupted');
+    b.dispose();
+    const { status: _s, outcome: _o, ...figures } = last;
+    const { status: _fs, outcome: _fo, ...final } = s;
+    expect(figures).toEqual(final);
+    expect(soFar).toHaveLength(5);
+    expect(soFar.at(-1)).toBe(s.total.opsPerSec.mean);
   });
 
   it("uses the scenario's own bounds when it sets them", () => {

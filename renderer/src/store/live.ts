@@ -24,7 +24,7 @@ export const isFinalPhase = (p: LivePhase): boolean => PHASE_RANK[p] === PHASE_R
 export const isActivePhase = (p: LivePhase): boolean => p !== 'idle' && !isFinalPhase(p);
 
 export function emptyLive(): LiveRun {
-  return { run: null, phase: 'idle', rows: emptyChartRows(), last: null, logs: [], summary: null, file: null, partial: [] };
+  return { run: null, phase: 'idle', rows: emptyChartRows(), last: null, logs: [], summary: null, soFar: null, file: null, partial: [] };
 }
 
 /** The live view as main holds it, e.g. for a window opened mid-run. */
@@ -37,6 +37,7 @@ export function fromState(s: LiveState): LiveRun {
     last: lastOf(kept) ?? null,
     logs: appendCapped([], s.logs, LIVE_LOG_CAP),
     summary: s.summary,
+    soFar: null,
     file: s.file,
     partial: appendPartial([], kept),
   };
@@ -48,7 +49,7 @@ export function fromState(s: LiveState): LiveRun {
  * do no harm.
  */
 export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun {
-  let { run, phase, summary, file, last } = live;
+  let { run, phase, summary, soFar, file, last } = live;
   let rows = live.rows;
   let logs = live.logs;
   let partial = live.partial;
@@ -62,6 +63,7 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
         run = ev.data;
         phase = 'starting';
         summary = null;
+        soFar = null;
         file = null;
         rows = emptyChartRows();
         last = null;
@@ -76,9 +78,11 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
         if (run && run.clock0 === undefined && ev.data.second !== undefined) run = { ...run, clock0: clockOf(ev.data.at, ev.data.second) };
         break;
       case 'sample': {
-        const { runId, ...sample } = ev.data;
+        const { runId, soFar: upToHere, ...sample } = ev.data;
         const newest = lastOf(newSamples) ?? last;
-        if (mine(runId) && (!newest || sample.second > newest.second)) newSamples.push(sample);
+        if (!mine(runId) || (newest && sample.second <= newest.second)) break;
+        newSamples.push(sample);
+        soFar = upToHere ?? soFar;
         break;
       }
       case 'log': {
@@ -103,6 +107,7 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
     run,
     phase,
     summary,
+    soFar,
     file,
     // A sample is only taken while its run is on screen, so `run` is set whenever there is one.
     rows: run ? appendRows(rows, newSamples, run.scenario.target.kind, LIVE_SAMPLE_CAP) : rows,

@@ -24,6 +24,8 @@ export interface LiveRun {
   last: LiveSample | null;
   logs: LogEntry[];
   summary: Summary | null;
+  /** The run's measured seconds so far, summarized as the final summary will be (from the newest sample push). */
+  soFar: Summary | null;
   file: string | null;
   /** Seconds with fewer workers than expected, shaded in the charts. */
   partial: readonly Stretch[];
