@@ -12,11 +12,13 @@ export class OpAcc {
     this.perSecond.add(0, zeroSeconds);
   }
 
+  /** One measured second; a cut-short one (`rated` false) counts in the totals but not among the per-second rates. */
   addSecond(
     o: { count: number; errors: number; timeouts: number; notFound: number; unavailable?: number; hist: string } | undefined,
+    rated = true,
   ): void {
-    if (!o) return this.perSecond.add(0);
-    this.addCounts(o.count, o.errors, o.timeouts, o.notFound, o.count);
+    if (!o) return void (rated && this.perSecond.add(0));
+    this.addCounts(o.count, o.errors, o.timeouts, o.notFound, rated ? o.count : undefined);
     this.addUnavailable(o.unavailable);
     addEncoded(this.hist, o.hist);
   }
@@ -25,12 +27,12 @@ export class OpAcc {
     this.c.unavailable += n ?? 0;
   }
 
-  addCounts(ops: number, errors: number, timeouts: number, notFound: number, perSecond: number): void {
+  addCounts(ops: number, errors: number, timeouts: number, notFound: number, perSecond: number | undefined): void {
     this.c.ops += ops;
     this.c.errors += errors;
     this.c.timeouts += timeouts;
     this.c.notFound += notFound;
-    this.perSecond.add(perSecond);
+    if (perSecond !== undefined) this.perSecond.add(perSecond);
   }
 
   summary(boundsMs: readonly number[], h: Histogram = this.hist): OpSummary {

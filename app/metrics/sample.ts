@@ -42,6 +42,17 @@ export interface Sample {
   nodes: NodeSample[];
   /** Workers expected this second and those that sent a tick for it; absent in files written before it existed. */
   strength?: Strength;
+  /**
+   * The share of the second the load ran in, when less than all of it: a run
+   * stopped (or its budget spent) mid-second. Its operations count in the
+   * totals and percentiles; its rate is left out of per-second figures.
+   */
+  covered?: number;
+}
+
+/** A second the load ran in only part of: its count is not a rate. */
+export function isCutShort(s: Pick<Sample, 'covered'>): boolean {
+  return s.covered !== undefined && s.covered < 1;
 }
 
 interface Strength {
@@ -102,7 +113,14 @@ export function mergeTicks(
     workers: latestPerWorker(ticks),
     nodes: [...nodes, ...clientSideNodes(ticks)],
     ...(expected === undefined ? {} : { strength: { expected, reporting: new Set(ticks.map((t) => t.worker)).size } }),
+    // The longest any worker ran in it: the workers stop together, on one message.
+    ...coveredOf(ticks),
   };
+}
+
+function coveredOf(ticks: readonly Tick[]): { covered?: number } {
+  if (ticks.length === 0 || ticks.some((t) => t.covered === undefined)) return {};
+  return { covered: Math.max(...ticks.map((t) => t.covered ?? 1)) };
 }
 
 /** The workers' per-node counts of the second, added up per node (client-side attribution). */

@@ -1,7 +1,7 @@
 import { createHistogram, latencyStats, type LatencyStats } from './histogram';
 import { fitBounds, NO_LATENCY_BOUNDS_MS, type Buckets, type LegacyBuckets } from './latency-buckets';
 import { OpAcc } from './op-accumulator';
-import { isPartial, type Sample } from './sample';
+import { isCutShort, isPartial, type Sample } from './sample';
 import { decideOutcome, statusFor, type LostNode, type LostWorker, type Outcome, type RunStatus } from './outcome';
 import { clientSaturated, SATURATED_ELU } from './limits';
 
@@ -32,6 +32,8 @@ export interface Summary {
   status: RunStatus;
   /** Seconds of the measured (post warm-up) phase. */
   seconds: number;
+  /** Measured seconds the load ran in only part of (a run stopped mid-second), left out of the per-second ops/s; absent when none. */
+  cutShortSeconds?: number;
   ops: Record<string, OpSummary>;
   /** Every op type together. */
   total: OpSummary;
@@ -76,6 +78,9 @@ export class SummaryBuilder {
   private readonly ops = new Map<string, OpAcc>();
   private readonly total = new OpAcc();
   private runSeconds = 0;
+  /** Measured seconds among the per-second rates: all but those cut short. */
+  private ratedSeconds = 0;
+  private cutShort = 0;
   private fullStrength = 0;
   private bytesIn = 0;
   private bytesOut = 0;
@@ -103,20 +108,23 @@ export class SummaryBuilder {
       return;
     }
     // An op type first seen now had zero throughput in every earlier measured second.
-    for (const op of Object.keys(s.ops)) if (!this.ops.has(op)) this.ops.set(op, new OpAcc(this.runSeconds));
+    for (const op of Object.keys(s.ops)) if (!this.ops.has(op)) this.ops.set(op, new OpAcc(this.ratedSeconds));
+    const rated = !isCutShort(s);
     let all = 0;
     let failed = 0;
     for (const [op, acc] of this.ops) {
       const o = s.ops[op];
-      acc.addSecond(o);
+      acc.addSecond(o, rated);
       all += o ? o.count : 0;
       failed += o ? o.errors + o.timeouts + (o.unavailable ?? 0) : 0;
       this.total.addUnavailable(o?.unavailable);
     }
     // Tried and never answered: the target was gone this second, however few attempts a backing-off client made.
     if (all === 0 && failed > 0 && this.unansweredSeconds++ === 0) this.firstUnanswered = s.second;
-    this.total.addCounts(s.totals.count, s.totals.errors, s.totals.timeouts, s.totals.notFound, all);
+    this.total.addCounts(s.totals.count, s.totals.errors, s.totals.timeouts, s.totals.notFound, rated ? all : undefined);
     this.runSeconds++;
+    if (rated) this.ratedSeconds++;
+    else this.cutShort++;
     if (!isPartial(s)) this.fullStrength++;
     this.bytesIn += s.bytesIn;
     this.bytesOut += s.bytesOut;
@@ -166,6 +174,7 @@ export class SummaryBuilder {
       peakRss: { ...this.peakRss },
       warmup: { ...this.warmup },
       saturatedSeconds: this.saturated,
+      ...(this.cutShort > 0 ? { cutShortSeconds: this.cutShort } : {}),
       outcome,
     };
   }

@@ -49,5 +49,7 @@ export const TickSchema = z.object({
   backlog: z.number().int().nonnegative(),
   /** Per-node counts of this second, from drivers that know which node served each operation. */
   nodes: z.array(TickNodeSchema).optional(),
+  /** The share of the second the worker was issuing operations in, when less than all of it (a run stopped mid-second). */
+  covered: z.number().min(0).max(1).optional(),
 });
 export type Tick = z.infer<typeof TickSchema>;

@@ -109,6 +109,7 @@ export function runSecondsCsv(run: RunFile): string {
       'bytes_in',
       'bytes_out',
       'client_rss_mib',
+      'covered',
     ],
   ];
   for (const s of run.samples) {
@@ -122,7 +123,8 @@ export function runSecondsCsv(run: RunFile): string {
       );
     }
     const rss = s.workers.reduce((a, w) => a + w.mem.rss, 0) / BYTES_PER_MIB;
-    cells.push(s.totals.count, s.latency.p50 / US_PER_MS, s.latency.p99 / US_PER_MS, s.bytesIn, s.bytesOut, rss);
+    // The share of the second the load ran in: below 1 for a run stopped mid-second, whose count is no rate.
+    cells.push(s.totals.count, s.latency.p50 / US_PER_MS, s.latency.p99 / US_PER_MS, s.bytesIn, s.bytesOut, rss, s.covered ?? 1);
     rows.push(cells);
   }
   return csv(rows);

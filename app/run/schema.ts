@@ -78,6 +78,7 @@ const SampleSchema = z.looseObject({
   workers: z.array(z.looseObject({ id: num, mem: z.looseObject({ rss: num }), elu: num })),
   nodes: z.array(z.unknown()),
   strength: z.looseObject({ expected: num, reporting: num }).optional(),
+  covered: z.number().min(0).max(1).optional(),
 });
 
 const PhaseMarkSchema = z.looseObject({

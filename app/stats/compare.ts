@@ -2,7 +2,7 @@ import type { LatencyStats } from '../metrics/histogram';
 import type { RunFile } from '../run/format';
 import type { RunGroup } from '../plan/group';
 import { mannWhitney, neededPerSide, SIGNIFICANCE, smallestP } from './mann-whitney';
-import { fullStrength, measured, opTypes, p99Series, partialSeconds, throughputSeries, TOTAL } from './series';
+import { fullStrength, measured, opTypes, p99Series, partialSeconds, rated, throughputSeries, TOTAL } from './series';
 import { settingsDiff, type SettingDiff } from './settings-diff';
 import { hodgesLehmann, type Shift } from './hodges-lehmann';
 
@@ -106,7 +106,8 @@ export function compareRuns(runs: readonly RunFile[], baseline = 0, opts: Compar
     throughput: ops.map((op) =>
       row(
         op,
-        runs.map((r) => (has(r, op) ? throughputSeries(r.samples, op, seconds) : null)),
+        // A second the load ran in only part of is no rate: left out, as in the summary.
+        runs.map((r) => (has(r, op) ? throughputSeries(r.samples, op, rated(seconds)) : null)),
         baseline,
       ),
     ),

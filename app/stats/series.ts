@@ -1,4 +1,4 @@
-import { isPartial, type Sample } from '../metrics/sample';
+import { isCutShort, isPartial, type Sample } from '../metrics/sample';
 
 /** What is compared per second: an op type's throughput, or its p99. */
 export const TOTAL = 'total';
@@ -17,6 +17,12 @@ export const fullStrength = (samples: readonly Sample[]): Sample[] => samples.fi
 
 /** Measured seconds left out of a comparison because a worker was missing. */
 export const partialSeconds = (samples: readonly Sample[]): number => samples.filter((s) => s.phase === 'run' && isPartial(s)).length;
+
+/** Those of the seconds whose count is a rate: a second the load ran in only part of (stopped mid-second) is not. */
+export const rated =
+  (seconds: SecondsFilter): SecondsFilter =>
+  (samples) =>
+    seconds(samples).filter((s) => !isCutShort(s));
 
 /** Which seconds a series covers: all measured ones (aligned by second, for charts and CSV) or only the full-strength ones. */
 type SecondsFilter = (samples: readonly Sample[]) => Sample[];

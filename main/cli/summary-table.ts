@@ -1,5 +1,6 @@
 import { boundLabel, bucketRows } from '../../app/metrics/latency-buckets';
 import type { Summary, OpSummary } from '../../app/metrics/summary';
+import { cutShortNote } from '../../app/metrics/cut-short';
 import type { RunHeader } from '../../app/run/format';
 import { outcomeOf } from '../../app/metrics/outcome';
 import { fmtBytes, fmtInt, fmtPct, fmtUsAsMs } from '../../app/report/numbers';
@@ -16,6 +17,8 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
     `${name}: ${outcome.kind}, ${s.seconds} s measured after ${s.warmup.seconds} s warm-up (${fmtInt(s.warmup.ops)} warm-up ops kept apart)`,
   );
   if (outcome.reason) out.push(`why: ${outcome.reason}`);
+  const cut = cutShortNote(s);
+  if (cut) out.push(`note: ${cut}`);
   const rows: string[][] = [
     [
       'op',

@@ -90,14 +90,23 @@ describe('a run against a real redis-server', () => {
     for (const s of samples) expect(s.workers.every((w) => w.backlog === 0)).toBe(true);
   });
 
-  it('stops on request, ending as stopped with what was measured so far', async () => {
-    const { summary, run } = await runScenario(
+  it('stops on request, ending as stopped with what was measured so far; the cut-short last second is no rate', async () => {
+    const { summary, run, samples } = await runScenario(
       { target: { kind: 'redis', port: redis.port }, workers: 1, warmupSeconds: 0, durationSeconds: 60 },
       (r, s) => s.second === 1 && r.stop(),
     );
     expect(summary.status).toBe('stopped');
     expect(summary.seconds).toBeGreaterThanOrEqual(2);
     expect(summary.seconds).toBeLessThan(10);
+    // Stopped just after second 1 ended: the last second ran a sliver of its length.
+    const last = samples.at(-1)!;
+    expect(last.covered).toBeGreaterThan(0);
+    expect(last.covered).toBeLessThan(1);
+    expect(samples.slice(0, -1).every((s) => s.covered === undefined)).toBe(true);
+    expect(summary.cutShortSeconds).toBe(1);
+    const full = samples.slice(0, -1).map((s) => s.totals.count);
+    expect(summary.total.opsPerSec.min).toBe(Math.min(...full));
+    expect(summary.total.ops).toBe(samples.reduce((a, s) => a + s.totals.count, 0));
     expect(await waitGone(run.workerPids, 5000)).toEqual([]);
   });
   it("puts the server's per-node counts on the client's seconds: each full second agrees, the run's total exactly", async () => {

@@ -93,10 +93,10 @@ describe('per-second and comparison CSV', () => {
   it('writes one row per second of a run, warm-up marked', () => {
     const lines = runSecondsCsv(run).split('\r\n');
     expect(lines[0]).toBe(
-      'second,phase,get_ops,get_errors,get_timeouts,get_not_found,get_p50_ms,get_p99_ms,get_max_ms,put_ops,put_errors,put_timeouts,put_not_found,put_p50_ms,put_p99_ms,put_max_ms,total_ops,total_p50_ms,total_p99_ms,bytes_in,bytes_out,client_rss_mib',
+      'second,phase,get_ops,get_errors,get_timeouts,get_not_found,get_p50_ms,get_p99_ms,get_max_ms,put_ops,put_errors,put_timeouts,put_not_found,put_p50_ms,put_p99_ms,put_max_ms,total_ops,total_p50_ms,total_p99_ms,bytes_in,bytes_out,client_rss_mib,covered',
     );
-    expect(lines[1]).toBe('0,warmup,1,0,0,0,0.05,0.05,0.05,0,0,0,0,0,0,0,1,0.05,0.05,0,0,50');
-    expect(lines[3]).toBe('2,run,2,0,0,0,0.12,0.13,0.13,1,1,0,0,0.9,0.9,0.9,3,0.13,0.9,0,0,50');
+    expect(lines[1]).toBe('0,warmup,1,0,0,0,0.05,0.05,0.05,0,0,0,0,0,0,0,1,0.05,0.05,0,0,50,1');
+    expect(lines[3]).toBe('2,run,2,0,0,0,0.12,0.13,0.13,1,1,0,0,0.9,0.9,0.9,3,0.13,0.9,0,0,50,1');
     expect(lines).toHaveLength(5);
   });
 

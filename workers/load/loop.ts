@@ -52,6 +52,8 @@ export interface LoopOptions {
 export class LoadLoop extends EventEmitter {
   inFlightNow = 0;
   private stopped = false;
+  /** When the loop stopped issuing (performance.now()): the end of the last second it covers. */
+  stoppedAt: number | undefined;
   private issuedMeasured = 0;
   private nextAt = 0;
   private interval = 0;
@@ -85,11 +87,16 @@ export class LoadLoop extends EventEmitter {
 
   /** Stop issuing; 'drained' follows when the operations in flight are answered. */
   stop(): void {
-    this.stopped = true;
+    this.stopAt(performance.now());
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.clearWaiting();
     this.maybeDrained();
+  }
+
+  private stopAt(now: number): void {
+    if (!this.stopped) this.stoppedAt = now;
+    this.stopped = true;
   }
 
   /** Operations due under the fixed rate but not started because the in-flight cap was reached. */
@@ -103,12 +110,12 @@ export class LoadLoop extends EventEmitter {
   private mayIssue(now: number): boolean {
     if (this.stopped) return false;
     if (now >= this.o.endAt) {
-      this.stopped = true;
+      this.stopAt(Math.min(now, this.o.endAt));
       return false;
     }
     if (now >= this.o.measureFrom && this.o.budget !== undefined) {
       if (this.issuedMeasured >= this.o.budget) {
-        this.stopped = true;
+        this.stopAt(now);
         return false;
       }
       this.issuedMeasured++;

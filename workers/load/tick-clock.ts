@@ -4,6 +4,10 @@ import type { IoCounters } from './driver';
 import type { LoadLoop } from './loop';
 import { ProcessStatsReader } from './process-stats';
 
+const SECOND_MS = 1000;
+/** The covered share is kept to the millisecond. */
+const COVERED_STEPS = 1000;
+
 /**
  * Sends a tick at every whole second after t0. The last second's tick is not
  * sent by the timer but by `final()`, once the loop has drained, so answers
@@ -29,10 +33,16 @@ export class TickClock {
     this.schedule();
   }
 
+  /** The last second's tick, with the share of it the loop was issuing in when that is less than all. */
   final(): Tick {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    return this.make(this.next);
+    const tick = this.make(this.next);
+    const start = this.t0Perf + this.next * SECOND_MS;
+    const until = Math.min(this.loop.stoppedAt ?? performance.now(), this.loop.o.endAt);
+    const covered = Math.round(Math.max(0, (until - start) / SECOND_MS) * COVERED_STEPS) / COVERED_STEPS;
+    if (covered < 1) tick.covered = covered;
+    return tick;
   }
 
   private schedule(): void {

@@ -1,5 +1,7 @@
 import { LATENCY_COLUMNS } from '../../../../app/metrics/limits';
 import type { OpSummary } from '../../../../app/metrics/summary';
+// Free of imports but a type: the window bundles no histogram code for it.
+import { cutShortNote } from '../../../../app/metrics/cut-short';
 import { bucketsFromSummary } from '../../chart-data/buckets';
 import { boundLabel } from '../../../../app/metrics/latency-buckets';
 import { US_PER_MS } from '../../chart-data/shape';
@@ -93,6 +95,7 @@ export function SummaryTable() {
             Received {fmtBytes(summary.bytesInPerSec)}/s, sent {fmtBytes(summary.bytesOutPerSec)}/s
           </li>
         )}
+        {cutShortNote(summary) && <li data-testid="summary-cut-short">{cutShortNote(summary)}</li>}
         {summary.saturatedSeconds > 0 && (
           <li className="bad">
             A worker's event loop was saturated for {summary.saturatedSeconds} s: those seconds are limited by the client, not the cluster.
