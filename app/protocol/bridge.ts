@@ -64,7 +64,7 @@ const runFile = z.string().min(1).max(MAX_FILE_NAME).regex(RUN_FILE_NAME, 'a run
 const MAX_IMPORT_CHARS = 200 * 1024 * 1024;
 
 /** Files the window can ask for: a run's seconds, its original-benchmark CSV, the run file itself, a comparison's table or series. */
-const EXPORT_KINDS = ['run-seconds', 'run-bench', 'run-file', 'compare-summary', 'compare-series'] as const;
+const EXPORT_KINDS = ['run-seconds', 'run-bench', 'run-file', 'run-html', 'compare-summary', 'compare-series', 'compare-html'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** A run in the library, as the Runs page lists it; `file` (its name in the runs folder) is how requests name it. */
@@ -82,6 +82,8 @@ export interface CompareView {
   /** p99 of all ops per second (ms) and client RSS (MiB), one series per run. */
   p99: number[][];
   memory: number[][];
+  /** The machine each run ran on, in one line (app/report/report-head.ts). */
+  machines: string[];
 }
 
 /** Whether this machine can start a local cluster of a kind, and why not (or with what). */

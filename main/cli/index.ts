@@ -21,9 +21,9 @@ usage:
   kvscope scenarios
   kvscope serve [--port N] [--host H] [--runs-dir DIR] [--token-file FILE] [--tls-cert FILE --tls-key FILE]
   kvscope runs [--sort date|ops|p99|scenario] [--filter TEXT] [--runs-dir DIR]
-  kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--png FILE [--browser PATH]]
-                  [--runs-dir DIR]
-  kvscope export RUN --csv FILE [--format seconds|bench] [--runs-dir DIR]
+  kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--html FILE]
+                  [--png FILE [--browser PATH]] [--runs-dir DIR]
+  kvscope export RUN [--csv FILE [--format seconds|bench]] [--html FILE] [--runs-dir DIR]
   kvscope runtimes [list | add --path PATH | remove PATH]
 
 --repeat runs the scenario N times; --sweep runs it once per value of one setting (each value --repeat times;
@@ -32,6 +32,7 @@ both end with the median and spread per value and mark runs that stand apart.
 RUN is a run file, or the start of a run's id or file name in the runs folder. compare takes 2 to 8
 runs; the first is the baseline unless --baseline N names another (1-based). --png draws the Compare page
 in headless Chromium or Chrome (found on disk, KVSCOPE_BROWSER or --browser) and saves its picture.
+--html writes a one-file report (charts, tables, settings, machine; no scripts) of the run or the comparison.
 --set uses dotted paths into the scenario: --set durationSeconds=30 --set target.mode=cluster --set mix.get=0.9
 serve shows the dashboard in a browser (default http://${DEFAULT_HOST}:${DEFAULT_PORT}/; --port 0 picks a free
 port); it stays on loopback unless --host says otherwise (e.g. 0.0.0.0 on a load box without a display).

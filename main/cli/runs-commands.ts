@@ -12,6 +12,8 @@ import { UsageError } from './load-scenario';
 import { runsTable, SORT_KEYS, type SortKey } from './runs-list';
 import { errorMessage } from '../../app/error-message';
 import { runTitle } from '../../app/run/title';
+import { comparisonReportHtml } from '../../app/report/html/compare-report';
+import { runReportHtml } from '../../app/report/html/run-report';
 
 type Out = (text: string) => void;
 
@@ -41,7 +43,7 @@ function copiesNote(entries: readonly RunIndexEntry[]): string[] {
   ];
 }
 
-/** `kvscope compare A B [C ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--png FILE [--browser PATH]] [--runs-dir DIR]` */
+/** `kvscope compare A B [C ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--html FILE] [--png FILE [--browser PATH]] [--runs-dir DIR]` */
 export async function compareCommand(args: string[], out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -51,6 +53,7 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
       csv: { type: 'string' },
       'series-csv': { type: 'string' },
       png: { type: 'string' },
+      html: { type: 'string' },
       browser: { type: 'string' },
       'runs-dir': { type: 'string' },
     },
@@ -71,6 +74,10 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
   out(comparisonText(c));
   if (values.csv) writeFileSync(values.csv, comparisonCsv(c));
   if (values['series-csv']) writeFileSync(values['series-csv'], alignedSeriesCsv(runs, c.runs.map(runTitle)));
+  if (values.html) {
+    writeFileSync(values.html, comparisonReportHtml(runs, c));
+    out(`wrote ${values.html}`);
+  }
   if (values.png) {
     await comparePng({ files, ids: runs.map((r) => r.header.id), baseline, out: values.png, browser: values.browser });
     out(`wrote ${values.png}`);
@@ -80,15 +87,20 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
 
 const EXPORT_FORMATS = ['seconds', 'bench'] as const;
 
-/** `kvscope export RUN --csv FILE [--format seconds|bench] [--runs-dir DIR]` */
+/** `kvscope export RUN (--csv FILE [--format seconds|bench] | --html FILE) [--runs-dir DIR]` */
 export async function exportCommand(args: string[], out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { csv: { type: 'string' }, format: { type: 'string', default: 'seconds' }, 'runs-dir': { type: 'string' } },
+    options: {
+      csv: { type: 'string' },
+      html: { type: 'string' },
+      format: { type: 'string', default: 'seconds' },
+      'runs-dir': { type: 'string' },
+    },
   });
   if (positionals.length !== 1) throw new UsageError('export takes exactly one run');
-  if (!values.csv) throw new UsageError('export needs --csv FILE');
+  if (!values.csv && !values.html) throw new UsageError('export needs --csv FILE or --html FILE');
   const format = values.format as (typeof EXPORT_FORMATS)[number];
   if (!EXPORT_FORMATS.includes(format))
     throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, got "${values.format}"`);
@@ -99,7 +111,13 @@ export async function exportCommand(args: string[], out: Out): Promise<number> {
     throw new UsageError(errorMessage(err));
   }
   const run = readRunFile(path);
-  writeFileSync(values.csv, format === 'bench' ? benchCsv(run) : runSecondsCsv(run));
-  out(`wrote ${values.csv} (${format}, from ${path})`);
+  if (values.csv) {
+    writeFileSync(values.csv, format === 'bench' ? benchCsv(run) : runSecondsCsv(run));
+    out(`wrote ${values.csv} (${format}, from ${path})`);
+  }
+  if (values.html) {
+    writeFileSync(values.html, runReportHtml(run));
+    out(`wrote ${values.html} (report, from ${path})`);
+  }
   return 0;
 }

@@ -7,10 +7,14 @@ import { runSeconds } from '../../app/scenario/schema';
 import { compareRuns } from '../../app/stats/compare';
 import { memorySeries, opTypes, p99Series, throughputSeries, TOTAL } from '../../app/stats/series';
 import { firstClock } from '../../app/run/clock';
+import { machineOf } from '../../app/report/report-head';
+import { comparisonReportHtml } from '../../app/report/html/compare-report';
+import { runReportHtml } from '../../app/report/html/run-report';
 import { fileStem } from './paths';
 import type { RunLibrary } from './run-library';
 
 const CSV = 'text/csv';
+const HTML = 'text/html';
 
 /** The Bridge requests about kept runs, each naming a run by its file; answered from the library (RunController delegates here). */
 export class LibraryHandlers {
@@ -61,7 +65,13 @@ export class LibraryHandlers {
     const throughput = Object.fromEntries(
       ops.map((op) => [op, runs.map((r) => (op === TOTAL || r.summary.ops[op] ? throughputSeries(r.samples, op) : null))]),
     );
-    return { comparison, throughput, p99: runs.map((r) => p99Series(r.samples, TOTAL)), memory: runs.map((r) => memorySeries(r.samples)) };
+    return {
+      comparison,
+      throughput,
+      p99: runs.map((r) => p99Series(r.samples, TOTAL)),
+      memory: runs.map((r) => memorySeries(r.samples)),
+      machines: runs.map((r) => machineOf(r.header.env)),
+    };
   }
 
   async exportFile(p: { kind: ExportKind; files: string[]; baseline?: number }): Promise<ExportedFile> {
@@ -78,6 +88,14 @@ export class LibraryHandlers {
       }
       case 'compare-summary':
         return { name: `compare_${runs.map(stem).join('_vs_')}.csv`, mime: CSV, text: comparisonCsv(compareRuns(runs, p.baseline ?? 0)) };
+      case 'run-html':
+        return { name: `${stem(runs[0])}_report.html`, mime: HTML, text: runReportHtml(runs[0]) };
+      case 'compare-html':
+        return {
+          name: `compare_${runs.map(stem).join('_vs_')}_report.html`,
+          mime: HTML,
+          text: comparisonReportHtml(runs, compareRuns(runs, p.baseline ?? 0)),
+        };
       case 'compare-series':
         return { name: `compare_series_${runs.map(stem).join('_vs_')}.csv`, mime: CSV, text: alignedSeriesCsv(runs, runs.map(stem)) };
       default:

@@ -107,7 +107,8 @@ describe('the dashboard in a real browser, through the twin', () => {
     await page.click(tid('start-button'));
     // The new run's own seconds: until its header arrives the Live page may still show the run before.
     await page.waitForSelector(`${tid('phase')}[data-phase="running"]`, { timeout: RUN_LIMIT_MS });
-    await waitForPoints(page, 'throughput-chart', 2);
+    // Four full seconds: the cut-short last one is no rate, and the comparison below needs 4 a side to judge.
+    await waitForPoints(page, 'throughput-chart', 4);
     await page.click(tid('stop-button'));
     await page.waitForSelector(`${tid('phase')}[data-phase="stopped"]`, { timeout: RUN_LIMIT_MS });
     await page.screenshot({ path: join(ARTIFACTS, 'live-stopped.png'), fullPage: true });
@@ -142,6 +143,9 @@ describe('the dashboard in a real browser, through the twin', () => {
       /get[\d,]+[\d,]+(~|[+-]\d+\.\d%) \(p(=\d\.\d{3}|<0\.001) n=\d+\+\d+\)/,
     );
     expect(Number(await page.getAttribute(tid('compare-chart-throughput-total'), 'data-points'))).toBeGreaterThan(0);
+    // The head a report needs, inside what the PNG draws: runs, date, machine.
+    expect(await page.textContent(tid('report-title'))).toMatch(/^kv-\S+ \w{8} vs kv-\S+ \w{8}$/);
+    expect(await page.textContent(tid('report-head'))).toMatch(/Runs? on \d{4}-\d\d-\d\d \d\d:\d\d UTC.*Machine: .* · 2 × .* · Node v\d+/);
     await page.screenshot({ path: join(ARTIFACTS, 'compare.png'), fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: RUN_LIMIT_MS }), page.click(tid('export-png'))]);
@@ -168,6 +172,17 @@ describe('the dashboard in a real browser, through the twin', () => {
     }[];
     expect(swatches.length).toBeGreaterThan(1);
     for (const s of swatches) expect(s.got).toBe(s.want);
+
+    // The one-file HTML report of the same comparison: its head, three charts, no script.
+    const [report] = await Promise.all([page.waitForEvent('download', { timeout: RUN_LIMIT_MS }), page.click(tid('export-html'))]);
+    const reportPath = join(runs, '..', `kvscope-e2e-compare-${process.pid}.html`);
+    await report.saveAs(reportPath);
+    const html = readFileSync(reportPath, 'utf8');
+    rmSync(reportPath, { force: true });
+    expect(report.suggestedFilename()).toMatch(/^compare_.*_report\.html$/);
+    expect(html).toContain(`<h1>${await page.textContent(tid('report-title'))}</h1>`);
+    expect(html.match(/role="img"/g)).toHaveLength(3);
+    expect(html).not.toMatch(/<script/i);
 
     // The comparison is in the address: a reload shows it again, and Back returns to the Runs page at its top.
     expect(page.url()).toMatch(/#\/compare\/[^,?]+\.ndjson,[^,?]+\.ndjson\?baseline=0$/);

@@ -120,6 +120,25 @@ describe('kvscope runs, compare and export', () => {
     expect(lines[1]).toMatch(/^PUT, \d+, [\d.]+, [\d.]+, \d+$/);
   });
 
+  it('writes one-file HTML reports of a run and of a comparison, with no script in them', () => {
+    const one = join(dir, 'one.html');
+    const two = join(dir, 'two.html');
+    const r1 = cli(['export', 'aaaa', '--html', one, '--runs-dir', dir]);
+    expect(r1.status).toBe(0);
+    expect(r1.stdout).toContain(`wrote ${one} (report, from `);
+    const r2 = cli(['compare', 'aaaa', 'bbbb', '--html', two, '--runs-dir', dir]);
+    expect(r2.status).toBe(0);
+    expect(r2.stdout).toContain(`wrote ${two}`);
+    for (const f of [one, two]) {
+      const html = readFileSync(f, 'utf8');
+      expect(html).toMatch(/^<!doctype html>/);
+      expect(html).not.toMatch(/<script/i);
+      expect(html.match(/role="img"/g)).toHaveLength(3);
+    }
+    expect(readFileSync(two, 'utf8')).toMatch(/<h1>kv-async aaaa\w* vs \S+ bbbb\w*<\/h1>/);
+    expect(cli(['export', 'aaaa', '--runs-dir', dir]).stderr).toContain('export needs --csv FILE or --html FILE');
+  });
+
   it('copies of one run: both listed, a full id says they are copies and names them, a file name or path picks one', () => {
     const copy = join(dir, 'copy-of-aaaa1111.ndjson');
     copyFileSync(join(dir, '2026-11-01T10-00-00-000Z_kv-async_aaaa1111.ndjson'), copy);

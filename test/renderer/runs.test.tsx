@@ -85,6 +85,7 @@ describe('the Runs page', () => {
       throughput: {},
       p99: [],
       memory: [],
+      machines: [],
     } as CompareView;
     fake.library.compare = async () => view;
     render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
@@ -113,6 +114,7 @@ describe('copies of one run', () => {
       throughput: {},
       p99: [],
       memory: [],
+      machines: [],
     } as CompareView;
     fake.library.compare = async () => view;
     const { container } = render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
@@ -159,6 +161,7 @@ describe('a finished repeat', () => {
       throughput: {},
       p99: [],
       memory: [],
+      machines: [],
     });
     render(<Host />, { wrapper: wrapper(fake.bridge) });
     act(() =>

@@ -8,6 +8,7 @@ import { RepeatSummary } from '../components/runs/RepeatSummary';
 import { useBridge } from '../bridge/context';
 import { download, downloadFile } from '../export/download';
 import { elementToPng } from '../export/png';
+import { comparisonHead } from '../../../app/report/report-head';
 import type { ExportKind } from '../../../app/protocol/bridge';
 import { useKv } from '../store/store';
 import { errorMessage } from '../../../app/error-message';
@@ -46,6 +47,7 @@ export function ComparePage() {
     );
   }
   const c = open.view.comparison;
+  const head = comparisonHead(c.runs, c.baseline, open.view.machines);
   const exportCsv = (kind: ExportKind) =>
     bridge
       .exportFile({ kind, files: open.files, baseline: open.baseline })
@@ -76,6 +78,9 @@ export function ComparePage() {
         <button type="button" onClick={() => exportCsv('compare-series')}>
           Per-second CSV
         </button>
+        <button type="button" onClick={() => exportCsv('compare-html')} data-testid="export-html">
+          HTML report
+        </button>
       </div>
       {notice && (
         <div className="notice error" role="alert">
@@ -83,6 +88,14 @@ export function ComparePage() {
         </div>
       )}
       <div className="compare-body" ref={root} data-testid="compare-body">
+        <header className="report-head" data-testid="report-head">
+          <h1 data-testid="report-title">{head.title}</h1>
+          {head.lines.map((l) => (
+            <p key={l} className="muted">
+              {l}
+            </p>
+          ))}
+        </header>
         <section className="panel">
           <h2>
             {c.runs.length} runs, baseline {runTitle(c.runs[c.baseline])}

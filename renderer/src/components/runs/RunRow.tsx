@@ -117,6 +117,14 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
         <button type="button" onClick={() => exportAs('run-seconds')}>
           CSV
         </button>
+        <button
+          type="button"
+          onClick={() => exportAs('run-html')}
+          data-testid={`export-html-${id}`}
+          title="a one-file report: charts, tables, settings, machine"
+        >
+          HTML
+        </button>
         {r.target === 'builtin-kv' && (
           <button type="button" onClick={() => exportAs('run-bench')} title="the original benchmark's candlestick CSV">
             Bench CSV

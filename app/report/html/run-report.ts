@@ -1,0 +1,38 @@
+import { outcomeOf } from '../../metrics/outcome';
+import type { RunFile } from '../../run/format';
+import { runTitle } from '../../run/title';
+import { memorySeries, p99Series, throughputSeries, TOTAL } from '../../stats/series';
+import { reportDate } from '../report-head';
+import { htmlDocument } from './document';
+import { esc } from './escape';
+import { environmentTable, settingsTable, summaryTable } from './sections';
+import { svgLineChart } from './svg-chart';
+
+/** Outcomes a reader must not miss. */
+const BAD = new Set(['failed', 'degraded', 'done with errors', 'interrupted', 'stopped']);
+
+/** One run as a one-file HTML report: outcome, charts, summary, settings and environment. */
+export function runReportHtml(run: RunFile, label = ''): string {
+  const h = run.header;
+  const title = runTitle({ name: h.scenario.name ?? '(unnamed)', id: h.id, group: h.group });
+  const outcome = outcomeOf(run.summary);
+  const s = run.summary;
+  const body = [
+    `<h1>${esc(title)}${label ? ` <span class="muted">${esc(label)}</span>` : ''}</h1>`,
+    `<p class="muted">Run on ${esc(reportDate(h.createdAt))} · ${esc(h.scenario.target.kind)} · ${s.seconds} s measured after ${s.warmup.seconds} s warm-up · id ${esc(h.id)}</p>`,
+    `<p><span class="outcome${BAD.has(outcome.kind) ? ' bad' : ''}">${esc(outcome.kind)}</span>${outcome.reason ? ` ${esc(outcome.reason)}` : ''}</p>`,
+    '<h2>Per second</h2>',
+    '<div class="charts">',
+    svgLineChart('Throughput', 'ops/s', [{ name: 'all ops', values: throughputSeries(run.samples, TOTAL) }]),
+    svgLineChart('p99 latency', 'ms', [{ name: 'all ops', values: p99Series(run.samples, TOTAL) }]),
+    svgLineChart('Client memory (RSS of all workers)', 'MiB', [{ name: 'workers', values: memorySeries(run.samples) }]),
+    '</div>',
+    '<h2>Summary</h2>',
+    summaryTable(s),
+    '<h2>Settings</h2>',
+    settingsTable(h.scenario),
+    '<h2>Environment</h2>',
+    environmentTable(h.env),
+  ].join('\n');
+  return htmlDocument(`kvscope: ${title}`, body, `kvscope ${h.env.kvscope}`);
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { comparisonReportHtml } from '../../app/report/html/compare-report';
+import { runReportHtml } from '../../app/report/html/run-report';
+import { fmtInt } from '../../app/report/numbers';
+import { compareRuns } from '../../app/stats/compare';
+import type { RunFile } from '../../app/run/format';
+import { fixtureRun, steady } from './run-fixture';
+
+const base = fixtureRun('aaaaaaaa-1111', steady(6, { get: { count: 100, us: 1000 }, put: { count: 30, us: 2000 } }));
+const faster = fixtureRun('bbbbbbbb-2222', steady(6, { get: { count: 140, us: 800 }, put: { count: 30, us: 1900 } }), {
+  sets: ['inFlight=64'],
+});
+const charts = (html: string) => html.match(/role="img"/g)?.length ?? 0;
+
+const hostile = (run: RunFile): RunFile => ({
+  ...run,
+  header: {
+    ...run.header,
+    scenario: { ...run.header.scenario, name: '<script>alert(1)</script>' },
+    env: { ...run.header.env, host: '"><img src=x onerror=alert(1)>' },
+  },
+  summary: { ...run.summary, outcome: { ...run.summary.outcome!, kind: 'failed', reason: '<b onmouseover=alert(1)>ECONNREFUSED</b>' } },
+});
+
+describe('the one-file HTML report of a run', () => {
+  it('holds its outcome, three charts, the summary figures as the UI prints them, its settings and machine, and no script', () => {
+    const html = runReportHtml(base, 'before the upgrade');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`,
+    );
+    expect(html).not.toMatch(/<script|<link|<img|src=/i);
+    expect(charts(html)).toBe(3);
+    expect(html).toContain('<h1>kv-async aaaaaaaa <span class="muted">before the upgrade</span></h1>');
+    expect(html).toContain('<span class="outcome">done</span>');
+    expect(html).toContain(`<td class="num">${fmtInt(base.summary.total.ops)}</td>`);
+    expect(html).toContain(`<td class="num">${fmtInt(base.summary.ops.get.opsPerSec.mean)}</td>`);
+    expect(html).toContain('<tr><td>inFlight</td><td>1</td></tr>');
+    expect(html).toContain('Node v20');
+  });
+
+  it('keeps whatever a run file says as text: no markup, no script from names, hosts or reasons', () => {
+    const html = runReportHtml(hostile(base), '"><img src=x onerror=alert(1)>');
+    expect(html).not.toMatch(/<script|<img|<b /i);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&quot;&gt;&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('<span class="outcome bad">failed</span> &lt;b onmouseover=alert(1)&gt;ECONNREFUSED&lt;/b&gt;');
+  });
+});
+
+describe('the one-file HTML report of a comparison', () => {
+  it('names the runs baseline first, draws one line per run with a legend, and shows each change with p and shift', () => {
+    const c = compareRuns([base, faster]);
+    const html = comparisonReportHtml([base, faster], c);
+    expect(html).toContain('<h1>kv-async aaaaaaaa vs kv-async bbbbbbbb</h1>');
+    expect(charts(html)).toBe(3);
+    expect(html.match(/<path d="M/g)?.length).toBe(6);
+    expect(html).toContain('<tr><td>inFlight</td><td>1</td><td>64</td></tr>');
+    expect(html).toContain('<td>+39.6% (p=0.005 n=6+6), shift +40 (95% CI +39 to +41)</td>');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('escapes hostile names in the title, legend and tables', () => {
+    const evil = hostile(faster);
+    const html = comparisonReportHtml([base, evil], compareRuns([base, evil]));
+    expect(html).not.toMatch(/<script|<img/i);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; bbbbbbbb');
+  });
+});
