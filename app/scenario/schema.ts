@@ -1,3 +1,4 @@
+import { friendlyReason } from './friendly-reason';
 import { badBounds } from '../metrics/latency-buckets';
 import { z } from 'zod';
 import { STREAM_OPS } from './aerospike-target';
@@ -126,7 +127,7 @@ function toFieldErrors(issue: z.core.$ZodIssue): FieldError[] {
   if (issue.code === 'unrecognized_keys') {
     return issue.keys.map((k) => ({ field: base ? `${base}.${k}` : k, reason: 'unknown setting' }));
   }
-  return [{ field: base || '(scenario)', reason: issue.message }];
+  return [{ field: base || '(scenario)', reason: friendlyReason(issue.message) }];
 }
 
 /** One indented `field: reason` line per error, as the CLI prints them. */

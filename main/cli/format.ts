@@ -1,5 +1,17 @@
-/** A fixed-width text table: first column left-aligned, the rest right-aligned. */
-export function table(rows: string[][]): string {
+/**
+ * A fixed-width text table: text columns left-aligned (`left`, the first by
+ * default), numbers right-aligned so their digits line up. Trailing spaces
+ * are trimmed.
+ */
+export function table(rows: string[][], opts: { left?: readonly number[] } = {}): string {
+  const left = new Set(opts.left ?? [0]);
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  return rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ')).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, c) => (left.has(c) ? cell.padEnd(widths[c]) : cell.padStart(widths[c])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

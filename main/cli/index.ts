@@ -12,10 +12,12 @@ import { planCommand } from './plan-command';
 import { parseSweep, planRuns } from '../../app/plan/plan';
 import { serveCommand } from './serve-command';
 import { errorMessage } from '../../app/error-message';
+import { commandHelp } from './help';
+import { kvscopeVersion } from '../engine/environment';
 
 const USAGE = `kvscope: benchmark key-value clusters and Node.js servers
 
-usage:
+usage (kvscope help COMMAND, or COMMAND --help, for one command; kvscope --version):
   kvscope run <scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off]
               [--out FILE] [--runs-dir DIR] [--quiet]
   kvscope scenarios
@@ -46,7 +48,19 @@ Runs are kept in ${defaultRunsDir()} (KVSCOPE_RUNS overrides).`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  const help = commandHelp();
+  // `kvscope CMD --help` and `kvscope help CMD`: that command's own help.
+  if (command in help && (rest.includes('--help') || rest.includes('-h'))) return printHelp(help[command]);
+  if (command === 'help' && rest.length > 0) {
+    if (!(rest[0] in help)) throw new UsageError(`no command "${rest[0]}" (commands: ${Object.keys(help).join(', ')})`);
+    return printHelp(help[rest[0]]);
+  }
   switch (command) {
+    case '--version':
+    case '-V':
+    case 'version':
+      process.stdout.write(`kvscope ${kvscopeVersion()}\n`);
+      return 0;
     case 'run':
       return run(rest);
     case 'scenarios':
@@ -83,6 +97,7 @@ async function run(args: string[]): Promise<number> {
       quiet: { type: 'boolean', default: false },
       repeat: { type: 'string', default: '1' },
       sweep: { type: 'string' },
+      json: { type: 'boolean', default: false },
     },
   });
   if (positionals.length !== 1) throw new UsageError('run takes exactly one scenario name or file');
@@ -101,8 +116,9 @@ async function run(args: string[]): Promise<number> {
   if (plans.length > 1 && values.out)
     throw new UsageError('--out names one run file; a repeat or sweep writes one per run into --runs-dir');
   admitOrThrow(plans.map((p) => p.scenario));
+  if (plans.length > 1 && values.json) throw new UsageError("--json prints one run's summary; a repeat or sweep prints its table");
   if (plans.length > 1) return planCommand(plans, { runsDir, quiet: values.quiet });
-  return runCommand(plans[0].scenario, { out: values.out, runsDir, quiet: values.quiet });
+  return runCommand(plans[0].scenario, { out: values.out, runsDir, quiet: values.quiet || values.json, json: values.json });
 }
 
 /** The --sweep given; else a catalog scenario's own sweep (`--sweep off` runs it once, as set). */
@@ -153,7 +169,12 @@ const print = printLine;
 
 function scenarios(): number {
   const rows = [['name', 'target', 'description'], ...CATALOG.map((c) => [c.name ?? '', c.target.kind, c.description ?? ''])];
-  printLine(table(rows));
+  printLine(table(rows, { left: [0, 1, 2] }));
+  return 0;
+}
+
+function printHelp(text: string): number {
+  process.stdout.write(`${text}\n`);
   return 0;
 }
 

@@ -41,6 +41,8 @@ export interface RunCommandOptions {
   out?: string;
   runsDir: string;
   quiet?: boolean;
+  /** Print only the summary, as JSON (with the run file's path), on standard output; the rest goes to standard error. */
+  json?: boolean;
   print?: (line: string) => void;
   /** Called with the run's summary and its file once it has ended. */
   onSummary?: (s: Summary, file: string | null) => void;
@@ -48,7 +50,7 @@ export interface RunCommandOptions {
 
 /** Run a scenario in the terminal: a line per second, a summary table, an exit code. */
 export async function runCommand(scenario: Scenario, o: RunCommandOptions): Promise<number> {
-  const print = o.print ?? printLine;
+  const print = o.print ?? (o.json ? printError : printLine);
   const run = new Run(scenario, o.group);
   // A run file that cannot be written fails the run (exit 1); the reason goes to stderr, never a stack trace.
   // A run whose file could not be written whole is not a success, even when the loss came at its last line.
@@ -97,9 +99,12 @@ export async function runCommand(scenario: Scenario, o: RunCommandOptions): Prom
   }
   const path = file.path();
   o.onSummary?.(summary, path ?? null);
-  print('');
-  print(summaryTable(summary, header));
-  if (path) print(`run file: ${path}`);
+  if (o.json) printLine(JSON.stringify({ file: path ?? null, summary }, null, 2));
+  else {
+    print('');
+    print(summaryTable(summary, header));
+    if (path) print(`run file: ${path}`);
+  }
   if (signal) return EXIT_BY_SIGNAL[signal] ?? EXIT_FAILED;
   if (writeFailed) return EXIT_FAILED;
   return exitCodeFor(summary);

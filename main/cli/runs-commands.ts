@@ -1,15 +1,19 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchCsv } from '../../app/report/bench-csv';
 import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../../app/report/exports';
 import { readRunFile } from '../../app/run/reader';
 import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
 import { defaultRunsDir } from '../library/paths';
-import { indexRuns, resolveRun, type RunIndexEntry } from '../library/run-index';
+import { resolveRun, type RunIndexEntry } from '../library/run-index';
 import { comparePng } from './compare-png';
 import { comparisonText } from './compare-view';
 import { UsageError } from './load-scenario';
-import { runsTable, SORT_KEYS, type SortKey } from './runs-list';
+import { listedRuns, runsTable, SORT_KEYS, type SortKey } from './runs-list';
+import { RunLibrary } from '../library/run-library';
+import { STDOUT, wordsTo, writeOutput } from './output';
 import { errorMessage } from '../../app/error-message';
 import { runTitle } from '../../app/run/title';
 import { comparisonReportHtml } from '../../app/report/html/compare-report';
@@ -21,12 +25,19 @@ type Out = (text: string) => void;
 export async function runsCommand(args: string[], out: Out): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { sort: { type: 'string', default: 'date' }, filter: { type: 'string', default: '' }, 'runs-dir': { type: 'string' } },
+    options: {
+      sort: { type: 'string', default: 'date' },
+      filter: { type: 'string', default: '' },
+      'runs-dir': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
   });
   const sort = values.sort as SortKey;
   if (!SORT_KEYS.includes(sort)) throw new UsageError(`--sort must be one of ${SORT_KEYS.join(', ')}, got "${values.sort}"`);
-  const entries = await indexRuns(values['runs-dir'] ?? defaultRunsDir());
-  out([runsTable(entries, sort, values.filter), ...copiesNote(entries)].join('\n'));
+  // The library's list: each run with its label.
+  const entries = await new RunLibrary(values['runs-dir'] ?? defaultRunsDir()).list();
+  if (values.json) out(JSON.stringify(listedRuns(entries, sort, values.filter), null, 2));
+  else out([runsTable(entries, sort, values.filter), ...copiesNote(entries)].join('\n'));
   return 0;
 }
 
@@ -56,8 +67,10 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
       html: { type: 'string' },
       browser: { type: 'string' },
       'runs-dir': { type: 'string' },
+      json: { type: 'boolean', default: false },
     },
   });
+  const say = wordsTo(out, [values.csv, values['series-csv'], values.html, values.png, values.json ? STDOUT : undefined]);
   const dir = values['runs-dir'] ?? defaultRunsDir();
   if (positionals.length < MIN_RUNS || positionals.length > MAX_RUNS) {
     throw new UsageError(`compare takes ${MIN_RUNS} to ${MAX_RUNS} runs, got ${positionals.length}`);
@@ -71,17 +84,18 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
   );
   const runs = files.map((f) => readRunFile(f));
   const c = compareRuns(runs, baseline);
-  out(comparisonText(c));
-  if (values.csv) writeFileSync(values.csv, comparisonCsv(c));
-  if (values['series-csv']) writeFileSync(values['series-csv'], alignedSeriesCsv(runs, c.runs.map(runTitle)));
-  if (values.html) {
-    writeFileSync(values.html, comparisonReportHtml(runs, c));
-    out(`wrote ${values.html}`);
-  }
-  if (values.png) {
-    await comparePng({ files, ids: runs.map((r) => r.header.id), baseline, out: values.png, browser: values.browser });
-    out(`wrote ${values.png}`);
-  }
+  if (values.json) out(JSON.stringify(c, null, 2));
+  else say(comparisonText(c));
+  if (values.csv) writeOutput(values.csv, comparisonCsv(c), say, 'the comparison table');
+  if (values['series-csv'])
+    writeOutput(values['series-csv'], alignedSeriesCsv(runs, c.runs.map(runTitle)), say, 'the per-second series side by side');
+  if (values.html) writeOutput(values.html, comparisonReportHtml(runs, c), say, 'a one-file report');
+  if (values.png)
+    await pngTo(
+      values.png,
+      (file) => comparePng({ files, ids: runs.map((r) => r.header.id), baseline, out: file, browser: values.browser }),
+      say,
+    );
   return 0;
 }
 
@@ -100,7 +114,9 @@ export async function exportCommand(args: string[], out: Out): Promise<number> {
     },
   });
   if (positionals.length !== 1) throw new UsageError('export takes exactly one run');
-  if (!values.csv && !values.html) throw new UsageError('export needs --csv FILE or --html FILE');
+  // Without a file, the per-second CSV goes to standard output, for a pipe.
+  const csvFile = values.csv ?? (values.html ? undefined : STDOUT);
+  const say = wordsTo(out, [csvFile, values.html]);
   const format = values.format as (typeof EXPORT_FORMATS)[number];
   if (!EXPORT_FORMATS.includes(format))
     throw new UsageError(`--format must be one of ${EXPORT_FORMATS.join(', ')}, got "${values.format}"`);
@@ -111,13 +127,23 @@ export async function exportCommand(args: string[], out: Out): Promise<number> {
     throw new UsageError(errorMessage(err));
   }
   const run = readRunFile(path);
-  if (values.csv) {
-    writeFileSync(values.csv, format === 'bench' ? benchCsv(run) : runSecondsCsv(run));
-    out(`wrote ${values.csv} (${format}, from ${path})`);
-  }
-  if (values.html) {
-    writeFileSync(values.html, runReportHtml(run));
-    out(`wrote ${values.html} (report, from ${path})`);
-  }
+  if (csvFile) writeOutput(csvFile, format === 'bench' ? benchCsv(run) : runSecondsCsv(run), say, `${format}, from ${path}`);
+  if (values.html) writeOutput(values.html, runReportHtml(run), say, `report, from ${path}`);
   return 0;
+}
+
+/** The PNG into FILE, or through a temporary file to standard output for `-`. */
+async function pngTo(file: string, draw: (file: string) => Promise<void>, say: (text: string) => void): Promise<void> {
+  if (file !== STDOUT) {
+    await draw(file);
+    return say(`wrote ${file} (the Compare page as a picture)`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'kvscope-png-out-'));
+  try {
+    const tmp = join(dir, 'compare.png');
+    await draw(tmp);
+    writeOutput(STDOUT, readFileSync(tmp), say, 'the Compare page as a picture');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -20,32 +20,44 @@ const ORDER: Record<SortKey, (a: RunIndexEntry, b: RunIndexEntry) => number> = {
   scenario: (a, b) => a.scenario.localeCompare(b.scenario) || b.file.localeCompare(a.file),
 };
 
-/** The runs table of `kvscope runs`: filtered by any shown text, sorted by `sort`. */
-export function runsTable(entries: readonly RunIndexEntry[], sort: SortKey, filter = ''): string {
+type Listed = RunIndexEntry & { label?: string };
+
+/** The runs `kvscope runs` shows: those any shown text matches (the label too), in `sort` order. */
+export function listedRuns<E extends Listed>(entries: readonly E[], sort: SortKey, filter = ''): E[] {
   const needle = filter.toLowerCase();
-  const shown = entries.filter(
-    (e) =>
-      needle === '' ||
-      [e.id, e.file, e.scenario, groupValue(e.group), e.target, e.status, e.outcome ?? ''].some((t) => t.toLowerCase().includes(needle)),
-  );
-  const rows = [...shown]
-    .sort(ORDER[sort])
-    .map((e) => [
-      e.id.slice(0, SHORT_ID) || '-',
-      e.createdAt.replace('T', ' ').slice(0, 19),
-      e.group ? `${e.scenario} ${groupValue(e.group)}` : e.scenario,
-      e.target,
-      e.seconds === null ? NO_FIGURE : `${e.seconds} s`,
-      e.opsPerSec === null ? NO_FIGURE : fmtInt(e.opsPerSec),
-      e.p99 === null ? NO_FIGURE : fmtUsAsMs(e.p99),
-      e.outcome ?? e.status,
-    ]);
+  return entries
+    .filter(
+      (e) =>
+        needle === '' ||
+        [e.id, e.file, e.scenario, groupValue(e.group), e.target, e.status, e.outcome ?? '', e.label ?? ''].some((t) =>
+          t.toLowerCase().includes(needle),
+        ),
+    )
+    .sort(ORDER[sort]);
+}
+
+/** The runs table of `kvscope runs`: filtered by any shown text, sorted by `sort`. */
+export function runsTable(entries: readonly Listed[], sort: SortKey, filter = ''): string {
+  const shown = listedRuns(entries, sort, filter);
+  const rows = shown.map((e) => [
+    e.id.slice(0, SHORT_ID) || '-',
+    e.createdAt.replace('T', ' ').slice(0, 19),
+    e.group ? `${e.scenario} ${groupValue(e.group)}` : e.scenario,
+    e.target,
+    e.seconds === null ? NO_FIGURE : `${e.seconds} s`,
+    e.opsPerSec === null ? NO_FIGURE : fmtInt(e.opsPerSec),
+    e.p99 === null ? NO_FIGURE : fmtUsAsMs(e.p99),
+    e.outcome ?? e.status,
+    e.label ?? '',
+  ]);
   if (rows.length === 0) return filter ? `no runs match "${filter}"` : 'no runs yet';
   const broken = shown.filter((e) => e.status === 'unreadable').map((e) => `  ${e.file}: ${e.error ?? 'unreadable'}`);
   const caveats = shown
     .filter((e) => CAVEATS.has(e.outcome ?? '') && e.reason)
     .map((e) => `  ${e.id.slice(0, SHORT_ID)} ${e.outcome}: ${e.reason}`);
-  const text = table([['id', 'date', 'scenario', 'target', 'measured', 'ops/s', 'p99 ms', 'outcome'], ...rows]);
+  const text = table([['id', 'date', 'scenario', 'target', 'measured', 'ops/s', 'p99 ms', 'outcome', 'label'], ...rows], {
+    left: [0, 1, 2, 3, 7, 8],
+  });
   const out = [text];
   if (caveats.length) out.push('', 'runs whose numbers carry a caveat:', ...caveats);
   if (broken.length) out.push('', 'files in the runs folder that are not readable runs (left untouched):', ...broken);

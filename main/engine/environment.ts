@@ -6,7 +6,7 @@ import { packageRoot } from './entries';
 
 let version: string | undefined;
 
-function kvscopeVersion(): string {
+export function kvscopeVersion(): string {
   if (!version) {
     try {
       version = (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { appendCapped } from '../chart-data/buffer';
 import { planFor } from './catalog-plan';
-import { friendlyReason, validateDraft, type Draft } from './draft';
+import { validateDraft, type Draft } from './draft';
+import { friendlyReason } from '../../../app/scenario/friendly-reason';
 import { LIVE_LOG_CAP } from '../../../app/metrics/limits';
 import { catchUpLive, emptyLive, isActivePhase, reduceLive } from './live';
 import type { KvState } from './state';

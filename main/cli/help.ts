@@ -1,0 +1,54 @@
+import { DEFAULT_HOST, DEFAULT_PORT } from '../serve/server';
+import { defaultRunsDir } from '../library/paths';
+
+/** Each command's own help: `kvscope help CMD` and `kvscope CMD --help` print it. */
+export function commandHelp(): Record<string, string> {
+  return {
+    run: `kvscope run <scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off]
+            [--out FILE] [--runs-dir DIR] [--quiet] [--json]
+
+Runs a catalog scenario (kvscope scenarios) or a JSON file. --set takes dotted paths into the scenario
+(--set durationSeconds=30 --set target.mode=cluster --set mix.get=0.9), read as JSON when they parse.
+--repeat N runs it N times; --sweep key=v1,v2 once per value (each value --repeat times); both end with the
+median and spread per value and mark runs that stand apart. --quiet prints only the summary; --json prints
+only the summary, as JSON, on standard output.
+
+The live line, once a second:
+  ops/s      operations answered in the last second     p50, p99   latency of that second (ms)
+  err/s      errors and timeouts                        unavailable/s  operations that found no connection (shown when any)
+  rss        the workers' memory together
+  elu        event-loop utilisation of the busiest worker: the share of the second its JavaScript was busy.
+             Above 90 % the worker is saturated: it, not the target, limits the numbers, and the summary
+             says how many seconds that was (add workers, or lower inFlight).
+Exit codes: 0 done, 3 done with errors or degraded, 1 failed, 2 bad usage or scenario, 130/143 Ctrl-C/SIGTERM.`,
+    scenarios: `kvscope scenarios
+
+Lists the catalog: each scenario's name, target and what it measures.`,
+    serve: `kvscope serve [--port N] [--host H] [--runs-dir DIR] [--token-file FILE] [--tls-cert FILE --tls-key FILE]
+
+Shows the dashboard in a browser (default http://${DEFAULT_HOST}:${DEFAULT_PORT}/; --port 0 picks a free port). It stays
+on loopback unless --host says otherwise, and prints the address to open with a secret made for this start.`,
+    runs: `kvscope runs [--sort date|ops|p99|scenario] [--filter TEXT] [--runs-dir DIR] [--json]
+
+Lists the kept runs (${defaultRunsDir()}, KVSCOPE_RUNS overrides): id, date, scenario (a sweep's or repeat's run by
+its value), target, measured seconds, ops/s, p99, outcome and label. --filter matches any of them. --json prints
+the list as JSON.`,
+    compare: `kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--html FILE]
+                [--png FILE [--browser PATH]] [--json] [--runs-dir DIR]
+
+Compares 2 to 8 runs (a run file, or the start of an id or file name); the first is the baseline unless
+--baseline N (1-based). Prints the settings that differ, ops/s and p99 per op type with the change, its
+significance (Mann-Whitney U) and its size (Hodges-Lehmann shift, 95% CI), and the latency percentiles.
+--csv writes the comparison as one table, --series-csv the per-second series side by side, --html a one-file
+report, --png the Compare page as a picture. A FILE of - is standard output. --json prints the comparison as JSON.`,
+    export: `kvscope export RUN [--csv FILE [--format seconds|bench]] [--html FILE] [--runs-dir DIR]
+
+Exports one run: --format seconds (the default) one row per second, --format bench the seed benchmark's
+PUT/GET candles (built-in key-value runs only); --html a one-file report. Without --csv or --html the
+per-second CSV goes to standard output. A FILE of - is standard output.`,
+    runtimes: `kvscope runtimes [list | add --path PATH | remove PATH]
+
+Lists the Node binaries a scenario's "node" may name besides "node" on PATH; add checks that PATH prints a
+Node version and records its real path.`,
+  };
+}
