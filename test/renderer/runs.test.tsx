@@ -52,6 +52,36 @@ describe('the Runs page', () => {
     expect(rowIds()).toEqual(['run-row-cccccccc']);
   });
 
+  it('sorts each column both ways, saying so with aria-sort, and shows short ids', async () => {
+    const fake = fakeBridge();
+    fake.library.runs = RUNS;
+    render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
+    await screen.findByTestId('runs-table');
+    const sortOf = (key: string) => screen.getByTestId(`sort-${key}`).closest('th')?.getAttribute('aria-sort');
+    expect([sortOf('date'), sortOf('ops')]).toEqual(['descending', 'none']);
+    fireEvent.click(screen.getByTestId('sort-ops'));
+    expect(rowIds()).toEqual(['run-row-bbbbbbbb', 'run-row-cccccccc', 'run-row-aaaaaaaa']);
+    expect([sortOf('date'), sortOf('ops')]).toEqual(['none', 'descending']);
+    fireEvent.click(screen.getByTestId('sort-ops'));
+    expect(rowIds()).toEqual(['run-row-aaaaaaaa', 'run-row-cccccccc', 'run-row-bbbbbbbb']);
+    expect(sortOf('ops')).toBe('ascending');
+    expect(screen.getByTestId('id-aaaaaaaa').textContent).toBe('aaaaaaaa');
+  });
+
+  it('keeps a label on Enter, without waiting for the field to lose focus', async () => {
+    const fake = fakeBridge();
+    fake.library.runs = RUNS;
+    render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
+    const field = await screen.findByTestId('label-aaaaaaaa');
+    fireEvent.change(field, { target: { value: 'before upgrade' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    await waitFor(() =>
+      expect(fake.calls.filter((c) => c.channel === 'labelRun').map((c) => c.payload)).toEqual([
+        { file: RUNS[0].file, label: 'before upgrade' },
+      ]),
+    );
+  });
+
   it('names sweep runs by their value and finds them by it', async () => {
     const fake = fakeBridge();
     const group = (index: number, value: number) => ({ kind: 'sweep' as const, id: 'g', index, count: 2, setting: 'inFlight', value });
@@ -64,6 +94,24 @@ describe('the Runs page', () => {
     expect(screen.getByTestId('run-row-eeeeeeee').textContent).toContain('sweep inFlight=8 (1/2)');
     fireEvent.change(screen.getByTestId('runs-filter'), { target: { value: 'inFlight=8' } });
     expect(rowIds()).toEqual(['run-row-eeeeeeee']);
+  });
+
+  it('lists the sweeps and repeats in a group filter that shows only their runs', async () => {
+    const fake = fakeBridge();
+    const sweep = (index: number) => ({ kind: 'sweep' as const, id: 'g1', index, count: 2, setting: 'inFlight', value: index });
+    const repeat = { kind: 'repeat' as const, id: 'g2', index: 0, count: 1 };
+    fake.library.runs = [
+      item('eeeeeeee-5', 'redis-mix', 100, '2026-11-01T14:00:00.000Z', { group: sweep(0) }),
+      item('ffffffff-6', 'redis-mix', 200, '2026-11-01T14:01:00.000Z', { group: sweep(1) }),
+      item('abababab-7', 'kv-async', 300, '2026-11-01T15:00:00.000Z', { group: repeat }),
+      item('cdcdcdcd-8', 'kv-async', 300, '2026-11-01T16:00:00.000Z'),
+    ];
+    render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
+    await screen.findByTestId('runs-table');
+    const options = [...screen.getByTestId('runs-group').querySelectorAll('option')].map((o) => o.textContent);
+    expect(options).toEqual(['all runs', 'sweep of redis-mix over inFlight (2 runs)', 'repeat of kv-async (1 run)']);
+    fireEvent.change(screen.getByTestId('runs-group'), { target: { value: 'g1' } });
+    expect(rowIds()).toEqual(['run-row-ffffffff', 'run-row-eeeeeeee']);
   });
 
   it('shows a dash, not 0, for the figures of a run that never had a measured second', async () => {

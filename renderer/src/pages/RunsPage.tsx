@@ -2,7 +2,7 @@ import { useState, type DragEvent } from 'react';
 import type { RunListItem } from '../../../app/protocol/bridge';
 import { MAX_RUNS, MIN_RUNS } from '../../../app/stats/limits';
 import { RunRow } from '../components/runs/RunRow';
-import { copiedIds, visibleRuns, type SortKey } from '../components/runs/runRows';
+import { ariaSort, copiedIds, groupsOf, nextSort, visibleRuns, type RunSort, type SortKey } from '../components/runs/runRows';
 import { useBridge } from '../bridge/context';
 import { useRuns } from '../hooks/useRuns';
 import { isActivePhase } from '../store/live';
@@ -11,8 +11,10 @@ import { errorMessage } from '../../../app/error-message';
 
 const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: null, label: '' },
+  { key: null, label: 'Id' },
   { key: 'date', label: 'Date' },
   { key: 'scenario', label: 'Scenario' },
+  { key: null, label: 'Group' },
   { key: null, label: 'Target' },
   { key: null, label: 'Measured' },
   { key: 'ops', label: 'ops/s' },
@@ -27,7 +29,8 @@ export function RunsPage() {
   const { bridge } = useBridge();
   const { runs, error, reload } = useRuns();
   const [filter, setFilter] = useState('');
-  const [sort, setSort] = useState<SortKey>('date');
+  const [sort, setSort] = useState<RunSort>({ key: 'date', reversed: false });
+  const [group, setGroup] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const running = useKv((s) => isActivePhase(s.live.phase));
@@ -55,7 +58,8 @@ export function RunsPage() {
     });
   // Runs are picked by file: two copies of one run are two rows.
   const toggle = (file: string) => setSelected((s) => (s.includes(file) ? s.filter((x) => x !== file) : [...s, file]));
-  const shown = runs ? visibleRuns(runs, filter, sort) : [];
+  const shown = runs ? visibleRuns(runs, filter, sort, group) : [];
+  const groups = runs ? groupsOf(runs) : [];
   const copied = runs ? copiedIds(runs) : new Set<string>();
   return (
     <div className="runs" onDragOver={(e) => e.preventDefault()} onDrop={onDrop} data-testid="runs-page">
@@ -67,6 +71,16 @@ export function RunsPage() {
           onChange={(e) => setFilter(e.target.value)}
           data-testid="runs-filter"
         />
+        {groups.length > 0 && (
+          <select value={group} onChange={(e) => setGroup(e.target.value)} aria-label="group" data-testid="runs-group">
+            <option value="">all runs</option>
+            {groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.text}
+              </option>
+            ))}
+          </select>
+        )}
         <button
           type="button"
           className="primary"
@@ -107,15 +121,20 @@ export function RunsPage() {
           <thead>
             <tr>
               {COLUMNS.map((c, i) => (
-                <th key={i} className={c.key === 'ops' || c.key === 'p99' ? 'num' : undefined}>
+                <th
+                  key={i}
+                  className={c.key === 'ops' || c.key === 'p99' ? 'num' : undefined}
+                  aria-sort={c.key ? ariaSort(sort, c.key) : undefined}
+                >
                   {c.key ? (
                     <button
                       type="button"
-                      className={`sort ${sort === c.key ? 'active' : ''}`}
-                      onClick={() => setSort(c.key as SortKey)}
+                      className={`sort ${sort.key === c.key ? 'active' : ''}`}
+                      onClick={() => setSort((s) => nextSort(s, c.key as SortKey))}
                       data-testid={`sort-${c.key}`}
                     >
                       {c.label}
+                      {sort.key === c.key && <span aria-hidden="true">{ariaSort(sort, c.key) === 'ascending' ? ' ▲' : ' ▼'}</span>}
                     </button>
                   ) : (
                     c.label

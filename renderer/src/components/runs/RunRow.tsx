@@ -36,7 +36,7 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
     return (
       <tr className="unreadable" data-testid={`run-row-${r.file}`}>
         <td />
-        <td colSpan={9}>
+        <td colSpan={11}>
           <code>{r.file}</code>: {r.error ?? 'not a readable run'} (left untouched)
         </td>
       </tr>
@@ -67,15 +67,19 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
         />
         {selected === 0 && <span className="badge">base</span>}
       </td>
+      <td className="mono" data-testid={`id-${id}`}>
+        {id}
+      </td>
       <td>{r.createdAt.replace('T', ' ').slice(0, 19)}</td>
       <td>
-        {r.scenario} <span className="muted">{groupText(r)}</span>
+        {r.scenario}
         {copied && (
           <div className="muted" data-testid="run-copy" title="another file holds a copy of this run (same id)">
             copy: <code>{file}</code>
           </div>
         )}
       </td>
+      <td className="muted">{groupText(r)}</td>
       <td>{r.target}</td>
       <td>{r.seconds === null ? NO_FIGURE : `${r.seconds} s`}</td>
       <td className="num">{r.opsPerSec === null ? NO_FIGURE : fmtInt(r.opsPerSec)}</td>
@@ -97,53 +101,60 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
           maxLength={200}
           onChange={(e) => setLabel(e.target.value)}
           onBlur={saveLabel}
+          // Enter keeps it too, as a form field would; the field stays where it is.
+          onKeyDown={(e) => e.key === 'Enter' && saveLabel()}
           placeholder="add a label"
           data-testid={`label-${id}`}
         />
       </td>
-      <td className="row-actions">
-        <button
-          type="button"
-          disabled={!canOpen}
-          title={canOpen ? undefined : 'a run is live; open it when it has ended'}
-          onClick={open}
-          data-testid={`open-${id}`}
-        >
-          Open
-        </button>
-        <button type="button" onClick={() => exportAs('run-file')}>
-          Run file
-        </button>
-        <button type="button" onClick={() => exportAs('run-seconds')}>
-          CSV
-        </button>
-        <button
-          type="button"
-          onClick={() => exportAs('run-html')}
-          data-testid={`export-html-${id}`}
-          title="a one-file report: charts, tables, settings, machine"
-        >
-          HTML
-        </button>
-        {r.target === 'builtin-kv' && (
-          <button type="button" onClick={() => exportAs('run-bench')} title="the original benchmark's candlestick CSV">
-            Bench CSV
+      <td>
+        {/* A fixed grid, each action in its own column on every row, so they line up down the list. */}
+        <div className="row-actions">
+          <button
+            type="button"
+            disabled={!canOpen}
+            title={canOpen ? undefined : 'a run is live; open it when it has ended'}
+            onClick={open}
+            data-testid={`open-${id}`}
+          >
+            Open
           </button>
-        )}
-        {confirming ? (
-          <>
-            <button type="button" className="danger" onClick={remove} data-testid={`confirm-delete-${id}`}>
-              Delete for good
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Keep
-            </button>
-          </>
-        ) : (
-          <button type="button" onClick={() => setConfirming(true)} data-testid={`delete-${id}`}>
-            Delete
+          <button type="button" onClick={() => exportAs('run-file')}>
+            Run file
           </button>
-        )}
+          <button type="button" onClick={() => exportAs('run-seconds')}>
+            CSV
+          </button>
+          <button
+            type="button"
+            onClick={() => exportAs('run-html')}
+            data-testid={`export-html-${id}`}
+            title="a one-file report: charts, tables, settings, machine"
+          >
+            HTML
+          </button>
+          {r.target === 'builtin-kv' ? (
+            <button type="button" onClick={() => exportAs('run-bench')} title="the original benchmark's candlestick CSV">
+              Bench CSV
+            </button>
+          ) : (
+            <span />
+          )}
+          {confirming ? (
+            <span className="confirm">
+              <button type="button" className="danger" onClick={remove} data-testid={`confirm-delete-${id}`}>
+                Delete for good
+              </button>
+              <button type="button" onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+            </span>
+          ) : (
+            <button type="button" onClick={() => setConfirming(true)} data-testid={`delete-${id}`}>
+              Delete
+            </button>
+          )}
+        </div>
       </td>
     </tr>
   );
