@@ -1,4 +1,6 @@
 import type { ScenarioInput } from '../../../../app/scenario/schema';
+import { useKv } from '../../store/store';
+import { needOf } from './catalogGroups';
 
 interface Props {
   scenario: ScenarioInput;
@@ -9,6 +11,11 @@ interface Props {
 /** One catalog entry: what it runs against and what it measures. */
 export function ScenarioCard({ scenario, selected, onSelect }: Props) {
   const name = scenario.name ?? 'custom';
+  const need = needOf(
+    scenario,
+    useKv((s) => s.localTools),
+  );
+  const mark = need.has === undefined ? '' : need.has ? '✓ ' : '✗ ';
   return (
     <button
       type="button"
@@ -20,6 +27,15 @@ export function ScenarioCard({ scenario, selected, onSelect }: Props) {
       <span className="card-title">{name}</span>
       <span className="badge">{scenario.target.kind}</span>
       <span className="card-text">{scenario.description || 'No description.'}</span>
+      <span
+        className={`card-need${need.has === false ? ' missing' : ''}`}
+        title={need.detail}
+        data-testid={`need-${name}`}
+        data-has={need.has === undefined ? 'yours' : String(need.has)}
+      >
+        {mark}Needs {need.text}
+        {need.has === false ? ': not on this machine' : ''}
+      </span>
     </button>
   );
 }

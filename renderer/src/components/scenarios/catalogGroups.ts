@@ -1,0 +1,65 @@
+import type { LocalTools } from '../../../../app/protocol/bridge';
+import type { ScenarioInput } from '../../../../app/scenario/schema';
+import { TargetSchema, type Target } from '../../../../app/scenario/targets';
+
+/** The catalog's sections, in this order: what needs nothing first, then each cluster kind. */
+const SECTIONS: { id: string; title: string; kinds: readonly string[] }[] = [
+  { id: 'builtin', title: 'Built-in servers', kinds: ['builtin-kv', 'builtin-file'] },
+  { id: 'redis', title: 'Redis', kinds: ['redis'] },
+  { id: 'hazelcast', title: 'Hazelcast', kinds: ['hazelcast'] },
+  { id: 'aerospike', title: 'Aerospike', kinds: ['aerospike'] },
+];
+
+export interface CatalogSection {
+  id: string;
+  title: string;
+  scenarios: ScenarioInput[];
+}
+
+/** The scenarios whose name, description or target kind hold the search text, in their sections (empty ones left out). */
+export function catalogSections(catalog: readonly ScenarioInput[], search: string): CatalogSection[] {
+  const needle = search.trim().toLowerCase();
+  const hit = (s: ScenarioInput) =>
+    needle === '' || [s.name ?? '', s.description ?? '', s.target.kind].some((t) => t.toLowerCase().includes(needle));
+  return SECTIONS.map((sec) => ({
+    id: sec.id,
+    title: sec.title,
+    scenarios: catalog.filter((s) => sec.kinds.includes(s.target.kind) && hit(s)),
+  })).filter((sec) => sec.scenarios.length > 0);
+}
+
+/** What a scenario needs to run, and whether this machine has it (undefined: a server of the user's, which kvscope cannot know of). */
+export interface Need {
+  text: string;
+  has?: boolean;
+  detail?: string;
+}
+
+export function needOf(s: ScenarioInput, tools: LocalTools | null): Need {
+  const parsed = TargetSchema.safeParse(s.target);
+  if (!parsed.success) return { text: 'settings to fix first' };
+  const t: Target = parsed.data;
+  switch (t.kind) {
+    case 'builtin-kv':
+      return { text: 'nothing: kvscope starts its own key-value server', has: true };
+    case 'builtin-file':
+      return { text: 'nothing: kvscope starts its own file server', has: true };
+    case 'redis':
+      if (t.localCluster > 0)
+        return { text: `a local Redis Cluster of ${t.localCluster} masters, which kvscope starts (redis-server)`, ...tool(tools?.redis) };
+      return { text: `your Redis at ${t.host}:${t.port}` };
+    case 'hazelcast':
+      if (t.localMembers > 0)
+        return { text: `${t.localMembers} local Hazelcast members, which kvscope starts (Java)`, ...tool(tools?.hazelcast) };
+      return { text: `your Hazelcast at ${t.members}` };
+    case 'aerospike':
+      return { text: `your Aerospike at ${t.hosts}` };
+    default: {
+      const unknown: never = t;
+      return { text: `a ${(unknown as { kind: string }).kind} target` };
+    }
+  }
+}
+
+const tool = (status: { available: boolean; detail: string } | undefined): Pick<Need, 'has' | 'detail'> =>
+  status ? { has: status.available, detail: status.detail } : {};
