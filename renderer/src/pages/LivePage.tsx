@@ -1,3 +1,4 @@
+import { NextSteps } from '../components/live/NextSteps';
 import { WINDOWS, type WindowId } from '../chart-data/windows';
 import { LatencyPanel } from '../components/live/LatencyPanel';
 import { LogPanel } from '../components/live/LogPanel';
@@ -29,6 +30,7 @@ export function LivePage() {
   return (
     <div className="live">
       <RunBar />
+      <NextSteps />
       <SaturationWarning />
       <Tiles />
       <SummaryTable />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useBridge } from '../../bridge/context';
 import { fmtClock } from '../../../../app/report/numbers';
+import { reportDate } from '../../../../app/report/report-head';
 import { isActivePhase } from '../../store/live';
 import { useKv } from '../../store/store';
 import { verdictOf } from './outcomeView';
@@ -19,6 +20,8 @@ export function RunBar() {
   const [stopping, setStopping] = useState(false);
   if (!run) return null;
   const p = runProgress(run, phase, lastSecond);
+  // An ended run, live a moment ago or opened from the Runs page, is a record: its date, not a clock.
+  const ended = !isActivePhase(phase) && phase !== 'idle';
   const boundedByOps = run.scenario.totalOps !== undefined;
   const stop = async () => {
     setStopping(true);
@@ -70,14 +73,22 @@ export function RunBar() {
           <div className="progress-fill" style={{ transform: `scaleX(${p.fraction})` }} />
         </div>
         <div className="progress-text">
-          <span data-testid="elapsed">{fmtClock(p.elapsed)} elapsed</span>
+          {ended ? (
+            <span data-testid="saved-run">
+              {summary ? 'Run' : 'Kept run'} of {reportDate(new Date(run.startedAt).toISOString())} · {summary?.seconds ?? 0} s measured
+            </span>
+          ) : (
+            <span data-testid="elapsed">{fmtClock(p.elapsed)} elapsed</span>
+          )}
           <span className="muted">
             warm-up {run.warmupSeconds} s, run {boundedByOps ? `≤ ${run.runSeconds}` : run.runSeconds} s
           </span>
-          <span data-testid="remaining">
-            {boundedByOps && p.remaining > 0 ? '≤ ' : ''}
-            {fmtClock(p.remaining)} left
-          </span>
+          {!ended && (
+            <span data-testid="remaining">
+              {boundedByOps && p.remaining > 0 ? '≤ ' : ''}
+              {fmtClock(p.remaining)} left
+            </span>
+          )}
         </div>
       </div>
       {/* A run that has ended (or one opened from the library) has nothing to stop: a dimmed red button still read as one. */}
