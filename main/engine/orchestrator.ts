@@ -216,12 +216,12 @@ export class Run extends EventEmitter<RunEvents> {
     void this.pool?.stop(this.scenario.opTimeoutMs + STOP_GRACE_MS);
   }
 
-  /** Every merged second passes here: counted into the summary, then emitted (bench/soak feeds it directly). */
   /** The measured seconds so far, summarized by the same code as the final summary (undefined before the first). */
   soFar(): Summary | undefined {
     return this.summary.seconds > 0 ? this.summary.finish('interrupted') : undefined;
   }
 
+  /** Every merged second passes here: counted into the summary, then emitted (bench/soak feeds it directly). */
   protected onSample(s: Sample): void {
     this.summary.add(s);
     this.emit('sample', s);
