@@ -104,6 +104,9 @@ export class Run extends EventEmitter<RunEvents> {
       const pool = new WorkerPool(this.scenario.workers, node.path, childEnv(node, this.scenario.env));
       this.pool = pool;
       this.wirePool(pool);
+      // What STARTING waits for, in the log and on the Live page.
+      const n = this.scenario.workers;
+      this.log('info', 'main', `connecting ${n} worker${n === 1 ? '' : 's'} to the ${this.scenario.target.kind} target`);
       pool.start(this.scenario, endpoint);
       workerInfo = await waitForWorkers(pool, this.scenario, () => this.stopRequested);
       this.sendHeader(node.path, workerInfo);

@@ -64,6 +64,7 @@ export class RunServers {
       return t.localMembers === 0 ? undefined : this.startLocal(node, `Hazelcast cluster of ${t.localMembers} members`);
     }
     if (t.external) return { host: t.host, port: t.port };
+    this.hooks.log('info', 'main', `starting the built-in ${t.kind === 'builtin-file' ? 'file' : 'key-value'} server`);
     const runner = new TargetRunner(t);
     this.target = runner;
     runner.on('node-stats', (n) => this.hooks.nodeStats(n));

@@ -78,3 +78,16 @@ describe('after a run has ended', () => {
     expect(useKv.getState().editor.draft).toMatchObject({ target: { password: '***' } });
   });
 });
+
+describe('while starting', () => {
+  it('says what it waits for: the newest line from main', () => {
+    const logs = [
+      { level: 'info' as const, source: 'main', message: 'starting a local Redis Cluster of 3 masters on 127.0.0.1', at: 1 },
+      { level: 'info' as const, source: 'local cluster', message: 'master 1 up', at: 2 },
+    ];
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'starting', samples: [], logs }), connection: 'open' });
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('starting-what').textContent).toBe('starting a local Redis Cluster of 3 masters on 127.0.0.1');
+    expect(screen.queryByTestId('next-steps')).toBeNull();
+  });
+});

@@ -7,6 +7,7 @@ import { useKv } from '../../store/store';
 import { verdictOf } from './outcomeView';
 import { phaseLabel, runProgress } from './progress';
 import { errorMessage } from '../../../../app/error-message';
+import type { LogEntry } from '../../../../app/run/format';
 
 /** Which run, its phase, how far through warm-up and run it is, and Stop. */
 export function RunBar() {
@@ -17,6 +18,8 @@ export function RunBar() {
   const summary = useKv((s) => s.live.summary);
   const last = useKv((s) => s.live.last);
   const verdict = verdictOf(summary, last);
+  // While starting, main says what it is waiting for (a local cluster, the workers) in its newest line.
+  const startingWhat = useKv((s) => (s.live.phase === 'starting' ? newestFromMain(s.live.logs) : undefined));
   const [stopping, setStopping] = useState(false);
   if (!run) return null;
   const p = runProgress(run, phase, lastSecond);
@@ -54,6 +57,11 @@ export function RunBar() {
           </span>
         )}
       </div>
+      {phase === 'starting' && (
+        <div className="muted" data-testid="starting-what">
+          {startingWhat ?? 'starting…'}
+        </div>
+      )}
       {verdict?.reason && (
         <div className="outcome-reason" data-testid="outcome-reason">
           {verdict.reason}
@@ -99,4 +107,9 @@ export function RunBar() {
       )}
     </section>
   );
+}
+
+function newestFromMain(logs: readonly LogEntry[]): string | undefined {
+  for (let i = logs.length - 1; i >= 0; i--) if (logs[i].source === 'main') return logs[i].message;
+  return undefined;
 }
