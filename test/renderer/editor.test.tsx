@@ -32,6 +32,20 @@ describe('scenario editor', () => {
     expect(startButton().disabled).toBe(false);
   });
 
+  it('lists what is wrong in the Start bar, each entry taking the user to its field', () => {
+    renderPage();
+    fireEvent.click(screen.getByTestId('scenario-card-kv-async'));
+    type('durationSeconds', '0');
+    type('workers', '0');
+    expect(screen.getByTestId('start-blocked').textContent).toBe(
+      'Fix these 2 settings to start:workers: must be ≥ 1durationSeconds: must be ≥ 1',
+    );
+    fireEvent.click(screen.getByTestId('goto-durationSeconds'));
+    expect(document.activeElement).toBe(field('durationSeconds'));
+    type('workers', '2');
+    expect(screen.getByTestId('start-blocked').textContent).toBe('Fix this setting to start:durationSeconds: must be ≥ 1');
+  });
+
   it('shows an invalid value’s message next to it and keeps Start disabled until it is fixed', () => {
     renderPage();
     fireEvent.click(screen.getByTestId('scenario-card-kv-async'));

@@ -1,3 +1,4 @@
+import { StartErrors } from './StartErrors';
 import { PlanFields } from './PlanFields';
 import { useMemo } from 'react';
 import { useStartRun } from '../../hooks/useStartRun';
@@ -76,10 +77,14 @@ export function ScenarioEditor() {
         <button type="submit" className="primary" data-testid="start-button" disabled={blocked !== null || editor.starting}>
           {editor.starting ? 'Starting…' : 'Start'}
         </button>
-        {blocked && (
-          <span className="muted" data-testid="start-blocked">
-            {blocked}
-          </span>
+        {editor.errors.length > 0 ? (
+          <StartErrors errors={editor.errors} />
+        ) : (
+          blocked && (
+            <span className="muted" data-testid="start-blocked">
+              {blocked}
+            </span>
+          )
         )}
         {editor.startError && (
           <span className="bad" role="alert" data-testid="start-error">
