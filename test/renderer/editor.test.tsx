@@ -46,6 +46,24 @@ describe('scenario editor', () => {
     expect(screen.getByTestId('start-blocked').textContent).toBe('Fix this setting to start:durationSeconds: must be ≥ 1');
   });
 
+  it('checks repeat and sweep as they are typed, each sweep value as the scenario would take it', () => {
+    renderPage();
+    fireEvent.click(screen.getByTestId('scenario-card-kv-async'));
+    const plan = (id: string, value: string) => fireEvent.change(screen.getByTestId(`plan-${id}`), { target: { value } });
+    plan('repeat', '0');
+    expect(screen.getByTestId('error-plan-repeat').textContent).toBe('must be a whole number from 1 to 50');
+    expect(startButton().disabled).toBe(true);
+    plan('repeat', '2');
+    plan('sweep-setting', 'inFlight');
+    plan('sweep-values', '1, x');
+    expect(screen.getByTestId('error-plan-sweep').textContent).toBe('inFlight="x": must be a number');
+    plan('sweep-values', '1');
+    expect(screen.getByTestId('error-plan-sweep').textContent).toMatch(/give at least two values/);
+    plan('sweep-values', '1, 8');
+    expect(screen.queryByTestId('error-plan-sweep')).toBeNull();
+    expect(startButton().disabled).toBe(false);
+  });
+
   it('shows an invalid value’s message next to it and keeps Start disabled until it is fixed', () => {
     renderPage();
     fireEvent.click(screen.getByTestId('scenario-card-kv-async'));

@@ -1,21 +1,25 @@
 import { MAX_REPEAT } from '../../../../app/plan/group';
 import { useKv } from '../../store/store';
+import type { FieldError } from '../../../../app/scenario/schema';
 
 /** Settings a sweep usually walks; any dotted path of the scenario may be typed. */
 const SWEEP_SUGGESTIONS = ['inFlight', 'workers', 'valueSize', 'mix.get', 'target.mode', 'target.servers', 'durationSeconds'];
 
 /** Run the scenario N times, or once per value of one setting: the start bar's second row. */
-export function PlanFields() {
+export function PlanFields({ errors }: { errors: readonly FieldError[] }) {
   const plan = useKv((s) => s.editor.plan);
+  const problem = (field: string) => errors.find((e) => e.field === field)?.reason;
   const update = useKv.getState().updatePlan;
   return (
     <div className="plan-fields">
       <label>
         Repeat
         <input
+          id="f-repeat"
           type="number"
           min={1}
           max={MAX_REPEAT}
+          aria-invalid={problem('repeat') !== undefined}
           value={plan.repeat}
           onChange={(e) => update({ repeat: e.target.value })}
           data-testid="plan-repeat"
@@ -25,6 +29,8 @@ export function PlanFields() {
       <label>
         Sweep
         <input
+          id="f-sweep"
+          aria-invalid={problem('sweep') !== undefined}
           list="sweep-settings"
           placeholder="setting, e.g. inFlight"
           value={plan.setting}
@@ -45,6 +51,11 @@ export function PlanFields() {
         />
       </label>
       <span className="muted">A sweep ends with a comparison of its values.</span>
+      {errors.map((e) => (
+        <div key={e.field} className="field-error" role="alert" data-testid={`error-plan-${e.field}`}>
+          {e.reason}
+        </div>
+      ))}
     </div>
   );
 }

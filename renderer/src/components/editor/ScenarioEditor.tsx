@@ -1,4 +1,5 @@
 import { StartErrors } from './StartErrors';
+import { planErrors } from '../../store/plan-check';
 import { PlanFields } from './PlanFields';
 import { useMemo } from 'react';
 import { useStartRun } from '../../hooks/useStartRun';
@@ -24,6 +25,7 @@ export function ScenarioEditor() {
   const kind = draft ? targetKind(draft) : 'builtin-kv';
   const defaults = useMemo(() => defaultsFor(kind), [kind]);
   const errors = useMemo(() => indexErrors(editor.errors), [editor.errors]);
+  const planProblems = useMemo(() => planErrors(editor.plan, editor.draft), [editor.plan, editor.draft]);
   if (!draft) {
     return (
       <section className="panel editor editor-empty">
@@ -33,7 +35,7 @@ export function ScenarioEditor() {
   }
   const general = unclaimed(editor.errors, shownPaths(kind));
   const blocked =
-    editor.errors.length > 0
+    editor.errors.length > 0 || planProblems.length > 0
       ? 'Fix the settings marked in red to start.'
       : connection !== 'open'
         ? 'Not connected to kvscope.'
@@ -43,6 +45,8 @@ export function ScenarioEditor() {
   const row = (def: FieldDef) => <DraftField key={def.path} def={def} draft={draft} defaults={defaults} errors={errors} />;
   return (
     <form
+      // The form says what is wrong itself, in words, not in the browser's bubbles.
+      noValidate
       className="panel editor"
       aria-label="scenario settings"
       onSubmit={(e) => {
@@ -72,13 +76,13 @@ export function ScenarioEditor() {
         </fieldset>
       ))}
       <EnvFields draft={draft} errors={errors} />
-      <PlanFields />
+      <PlanFields errors={planProblems} />
       <footer className="start-bar">
         <button type="submit" className="primary" data-testid="start-button" disabled={blocked !== null || editor.starting}>
           {editor.starting ? 'Starting…' : 'Start'}
         </button>
-        {editor.errors.length > 0 ? (
-          <StartErrors errors={editor.errors} />
+        {editor.errors.length > 0 || planProblems.length > 0 ? (
+          <StartErrors errors={[...editor.errors, ...planProblems]} />
         ) : (
           blocked && (
             <span className="muted" data-testid="start-blocked">
