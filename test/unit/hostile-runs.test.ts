@@ -74,9 +74,9 @@ describe('run files from elsewhere', () => {
       const opened = await handlers.openRun({ file });
       expect((opened.run?.scenario.target as { password?: string }).password).toBe('***');
       answers.push(opened);
-      for (const kind of ['run-seconds', 'run-file'] as const) answers.push(await handlers.exportFile({ kind, files: [file] }));
+      for (const kind of ['run-seconds', 'run-file', 'run-html'] as const) answers.push(await handlers.exportFile({ kind, files: [file] }));
     }
-    for (const kind of ['compare-summary', 'compare-series'] as const)
+    for (const kind of ['compare-summary', 'compare-series', 'compare-html'] as const)
       answers.push(await handlers.exportFile({ kind, files, baseline: 0 }));
     for (const a of answers) expect(JSON.stringify(a)).not.toContain(SECRET);
   });

@@ -48,6 +48,24 @@ describe('the one-file HTML report of a run', () => {
   });
 });
 
+describe('secrets', () => {
+  it('a password a run file holds in clear (and an error echoing it) never reaches a report', () => {
+    const SECRET = 'hunter2-do-not-leak';
+    const leaky: RunFile = {
+      ...base,
+      header: {
+        ...base.header,
+        scenario: { ...base.header.scenario, target: { kind: 'redis', host: '127.0.0.1', port: 6379, password: SECRET } as never },
+      },
+      summary: { ...base.summary, outcome: { ...base.summary.outcome!, kind: 'failed', reason: `AUTH ${SECRET} refused` } },
+    };
+    const one = runReportHtml(leaky);
+    expect(one).not.toContain(SECRET);
+    expect(one).toContain('AUTH *** refused');
+    expect(comparisonReportHtml([faster, leaky], compareRuns([faster, leaky]))).not.toContain(SECRET);
+  });
+});
+
 describe('the one-file HTML report of a comparison', () => {
   it('names the runs baseline first, draws one line per run with a legend, and shows each change with p and shift', () => {
     const c = compareRuns([base, faster]);

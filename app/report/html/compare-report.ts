@@ -7,6 +7,7 @@ import { fmtInt, fmtMs, fmtUsAsMs } from '../numbers';
 import { comparisonHead, machineOf } from '../report-head';
 import { htmlDocument, htmlTable } from './document';
 import { esc } from './escape';
+import { scrubSecrets, secretValues } from '../../scenario/secrets';
 import { environmentTable } from './sections';
 import { svgLineChart } from './svg-chart';
 
@@ -77,5 +78,7 @@ export function comparisonReportHtml(runs: readonly RunFile[], c: Comparison): s
     '<h2>Environment</h2>',
     ...runs.map((r, i) => `<p><b>${esc(names[i])}</b></p>\n${environmentTable(r.header.env)}`),
   ].join('\n');
-  return htmlDocument(`kvscope: ${head.title}`, body, `kvscope ${runs[0].header.env.kvscope}`);
+  // Secrets a run file may hold in clear (and errors may echo) never reach the report.
+  const secrets = runs.flatMap((r) => secretValues(r.header.scenario));
+  return scrubSecrets(htmlDocument(`kvscope: ${head.title}`, body, `kvscope ${runs[0].header.env.kvscope}`), secrets);
 }

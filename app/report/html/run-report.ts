@@ -5,6 +5,7 @@ import { memorySeries, p99Series, throughputSeries, TOTAL } from '../../stats/se
 import { reportDate } from '../report-head';
 import { htmlDocument } from './document';
 import { esc } from './escape';
+import { redactScenario, scrubSecrets, secretValues } from '../../scenario/secrets';
 import { environmentTable, settingsTable, summaryTable } from './sections';
 import { svgLineChart } from './svg-chart';
 
@@ -30,9 +31,10 @@ export function runReportHtml(run: RunFile, label = ''): string {
     '<h2>Summary</h2>',
     summaryTable(s),
     '<h2>Settings</h2>',
-    settingsTable(h.scenario),
+    settingsTable(redactScenario(h.scenario)),
     '<h2>Environment</h2>',
     environmentTable(h.env),
   ].join('\n');
-  return htmlDocument(`kvscope: ${title}`, body, `kvscope ${h.env.kvscope}`);
+  // A run file from elsewhere may hold a password in clear, and an error may echo it: neither reaches the report.
+  return scrubSecrets(htmlDocument(`kvscope: ${title}`, body, `kvscope ${h.env.kvscope}`), secretValues(h.scenario));
 }
