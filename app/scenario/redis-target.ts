@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A host name (letters, digits, dots, hyphens) or an IPv4 or IPv6 address: what a connect can take. */
+const HOST = /^([A-Za-z0-9.-]+|[0-9A-Fa-f:]+)$/;
+
 /** Most masters a local Redis Cluster may have: enough for a laptop, bounded against typos. */
 const MAX_LOCAL_MASTERS = 16;
 
@@ -7,7 +10,11 @@ const MAX_LOCAL_MASTERS = 16;
 export const RedisTarget = z
   .strictObject({
     kind: z.literal('redis'),
-    host: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+    host: z
+      .string()
+      .min(1, 'must not be empty')
+      .regex(HOST, 'must be a host name or an IP address (letters, digits, dots and hyphens)')
+      .default('127.0.0.1'),
     port: z.number().int().min(0).max(65535).default(6379),
     password: z.string().optional(),
     db: z.number().int().min(0).max(15).default(0),

@@ -18,6 +18,14 @@ describe('hazelcast and redis cluster settings', () => {
     ]);
   });
 
+  it('refuses a Redis host that no connect could take, naming the field; takes names, IPv4 and IPv6', () => {
+    expect(errorsOf({ target: { kind: 'redis', host: 'no such host!!' } })).toEqual([
+      { field: 'target.host', reason: 'must be a host name or an IP address (letters, digits, dots and hyphens)' },
+    ]);
+    for (const host of ['localhost', 'redis-1.example.com', '10.0.0.7', '::1'])
+      expect(errorsOf({ target: { kind: 'redis', host } })).toEqual([]);
+  });
+
   it('refuses a database other than 0 for Redis Cluster, and bounds local clusters', () => {
     expect(errorsOf({ target: { kind: 'redis', cluster: true, db: 2 } })).toEqual([
       { field: 'target.db', reason: 'Redis Cluster has only database 0' },
