@@ -6,6 +6,7 @@ import type { Comparison } from '../stats/compare';
 import { MAX_RUNS, MIN_RUNS } from '../stats/limits';
 import type { LogEntry, Phase, PhaseMark, RunFacts } from '../run/format';
 import type { FieldError, Scenario, ScenarioInput } from '../scenario/schema';
+import { MAX_SAVED_NAME, MAX_SCENARIO_FILE_CHARS, SAVED_NAME } from '../scenario/saved';
 
 /**
  * The Bridge: everything the window may ask of main, and everything main
@@ -45,10 +46,19 @@ export interface LiveState {
   file: string | null;
 }
 
+/** The user's saved scenarios, and files in their folder that are not one (each with why). */
+export interface SavedList {
+  scenarios: ScenarioInput[];
+  problems: string[];
+}
+export type SaveResult = { ok: true; list: SavedList } | { ok: false; errors: FieldError[]; message: string };
+
 export type StartResult = { ok: true; runId: string } | { ok: false; errors: FieldError[]; message: string };
 export type Validation = { ok: true } | { ok: false; errors: FieldError[] };
 
 const empty = z.object({}).strict();
+/** A saved scenario, named as its file in the scenarios folder is (main checks the rest of the name rule). */
+const savedName = z.string().min(1).max(MAX_SAVED_NAME).regex(SAVED_NAME, 'a saved scenario name');
 
 export const MAX_LABEL_LENGTH = 200;
 const MAX_FILE_NAME = 255;
@@ -133,6 +143,11 @@ const REQUESTS = {
   labelRun: { payload: z.object({ file: runFile, label: z.string().max(MAX_LABEL_LENGTH) }).strict() },
   deleteRun: { payload: z.object({ file: runFile }).strict() },
   importRun: { payload: z.object({ name: z.string().min(1).max(MAX_FILE_NAME), text: z.string().max(MAX_IMPORT_CHARS) }).strict() },
+  savedScenarios: { payload: empty },
+  saveScenario: { payload: z.object({ scenario: z.unknown(), replace: z.boolean() }).strict() },
+  renameScenario: { payload: z.object({ from: savedName, to: z.string().max(MAX_SAVED_NAME * 4) }).strict() },
+  deleteScenario: { payload: z.object({ name: savedName }).strict() },
+  importScenario: { payload: z.object({ text: z.string().max(MAX_SCENARIO_FILE_CHARS * 4) }).strict() },
   compareRuns: {
     payload: z
       .object({
@@ -173,6 +188,11 @@ export interface RequestResults {
   labelRun: { ok: true };
   deleteRun: { ok: true };
   importRun: RunListItem;
+  savedScenarios: SavedList;
+  saveScenario: SaveResult;
+  renameScenario: SaveResult;
+  deleteScenario: SavedList;
+  importScenario: SaveResult;
   compareRuns: CompareView;
   exportFile: ExportedFile;
 }

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** A host name (letters, digits, dots, hyphens) or an IPv4 or IPv6 address: what a connect can take. */
-const HOST = /^([A-Za-z0-9.-]+|[0-9A-Fa-f:]+)$/;
+import { hostField } from './host';
 
 /** Most masters a local Redis Cluster may have: enough for a laptop, bounded against typos. */
 const MAX_LOCAL_MASTERS = 16;
@@ -10,11 +8,7 @@ const MAX_LOCAL_MASTERS = 16;
 export const RedisTarget = z
   .strictObject({
     kind: z.literal('redis'),
-    host: z
-      .string()
-      .min(1, 'must not be empty')
-      .regex(HOST, 'must be a host name or an IP address (letters, digits, dots and hyphens)')
-      .default('127.0.0.1'),
+    host: hostField(),
     port: z.number().int().min(0).max(65535).default(6379),
     password: z.string().optional(),
     db: z.number().int().min(0).max(15).default(0),

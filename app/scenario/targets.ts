@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { AEROSPIKE_OPS, AerospikeTarget } from './aerospike-target';
 import { HAZELCAST_OPS, HazelcastTarget } from './hazelcast-target';
 import { RedisTarget } from './redis-target';
+import { hostField } from './host';
 
 export { RedisTarget };
 
-const host = z.string().min(1, 'must not be empty').default('127.0.0.1');
+const host = hostField();
 const port = (dflt: number) => z.number().int().min(0).max(65535).default(dflt);
 
 /** The "cluster vs async" key-value web server, started by kvscope unless `external`. */

@@ -1,13 +1,14 @@
 import { DEFAULT_HOST, DEFAULT_PORT } from '../serve/server';
 import { defaultRunsDir } from '../library/paths';
+import { scenariosDir } from '../config/dirs';
 
 /** Each command's own help: `kvscope help CMD` and `kvscope CMD --help` print it. */
 export function commandHelp(): Record<string, string> {
   return {
-    run: `kvscope run <scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off]
+    run: `kvscope run <scenario | saved scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off]
             [--out FILE] [--runs-dir DIR] [--quiet] [--json]
 
-Runs a catalog scenario (kvscope scenarios) or a JSON file. --set takes dotted paths into the scenario
+Runs a built-in or saved scenario (kvscope scenarios) or a JSON file. --set takes dotted paths into the scenario
 (--set durationSeconds=30 --set target.mode=cluster --set mix.get=0.9), read as JSON when they parse.
 --repeat N runs it N times; --sweep key=v1,v2 once per value (each value --repeat times); both end with the
 median and spread per value and mark runs that stand apart. --quiet prints only the summary; --json prints
@@ -23,7 +24,8 @@ The live line, once a second:
 Exit codes: 0 done, 3 done with errors or degraded, 1 failed, 2 bad usage or scenario, 130/143 Ctrl-C/SIGTERM.`,
     scenarios: `kvscope scenarios
 
-Lists the catalog: each scenario's name, target and what it measures.`,
+Lists the built-in scenarios, then the ones you saved (in the dashboard's editor with "Save as", or as JSON
+files in ${scenariosDir()}): each one's name, source, target and what it measures. kvscope run NAME runs either.`,
     serve: `kvscope serve [--port N] [--host H] [--runs-dir DIR] [--token-file FILE] [--tls-cert FILE --tls-key FILE]
 
 Shows the dashboard in a browser (default http://${DEFAULT_HOST}:${DEFAULT_PORT}/; --port 0 picks a free port). It stays

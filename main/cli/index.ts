@@ -14,11 +14,14 @@ import { serveCommand } from './serve-command';
 import { errorMessage } from '../../app/error-message';
 import { commandHelp } from './help';
 import { kvscopeVersion } from '../engine/environment';
+import { UserScenarios } from '../library/user-scenarios';
+import { scenariosDir } from '../config/dirs';
+import type { ScenarioInput } from '../../app/scenario/schema';
 
 const USAGE = `kvscope: benchmark key-value clusters and Node.js servers
 
 usage (kvscope help COMMAND, or COMMAND --help, for one command; kvscope --version):
-  kvscope run <scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off]
+  kvscope run <scenario | saved scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off]
               [--out FILE] [--runs-dir DIR] [--quiet]
   kvscope scenarios
   kvscope serve [--port N] [--host H] [--runs-dir DIR] [--token-file FILE] [--tls-cert FILE --tls-key FILE]
@@ -167,9 +170,17 @@ const MAX_PORT = 65535;
 
 const print = printLine;
 
+/** The catalog, then the user's saved scenarios; a file in the scenarios folder that is not one is named on stderr. */
 function scenarios(): number {
-  const rows = [['name', 'target', 'description'], ...CATALOG.map((c) => [c.name ?? '', c.target.kind, c.description ?? ''])];
-  printLine(table(rows, { left: [0, 1, 2] }));
+  const saved = new UserScenarios(scenariosDir()).list();
+  const row = (c: ScenarioInput, source: string) => [c.name ?? '', source, c.target.kind, c.description ?? ''];
+  const rows = [
+    ['name', 'source', 'target', 'description'],
+    ...CATALOG.map((c) => row(c, 'built-in')),
+    ...saved.scenarios.map((c) => row(c, 'saved')),
+  ];
+  printLine(table(rows, { left: [0, 1, 2, 3] }));
+  for (const p of saved.problems) printError(`kvscope: not a scenario in ${scenariosDir()}: ${p}`);
   return 0;
 }
 

@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { CATALOG, findScenario } from '../../app/scenario/catalog';
 import { applyOverrides } from '../../app/scenario/overrides';
-import { parseScenario, type Scenario } from '../../app/scenario/schema';
+import { parseScenario, type Scenario, type ScenarioInput } from '../../app/scenario/schema';
+import { UserScenarios } from '../library/user-scenarios';
+import { scenariosDir } from '../config/dirs';
 import { admitScenarios, refusalMessage } from '../policy/admit';
 import { errorMessage } from '../../app/error-message';
 
@@ -24,14 +26,25 @@ export function loadScenario(ref: string, sets: readonly string[]): Scenario {
     }
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new UsageError(`${ref}: a scenario must be a JSON object`);
   } else {
-    raw = findScenario(ref);
-    if (!raw) throw new UsageError(`unknown scenario "${ref}"; built-in: ${CATALOG.map((c) => c.name).join(', ')}`);
+    raw = findScenario(ref) ?? savedScenario(ref);
   }
   try {
     return parseScenario(applyOverrides(raw as Record<string, unknown>, sets));
   } catch (err) {
     throw new UsageError(errorMessage(err));
   }
+}
+
+/** A scenario the user saved (in the dashboard, or as a file in the scenarios folder). */
+function savedScenario(name: string): ScenarioInput {
+  const saved = new UserScenarios(scenariosDir());
+  const found = saved.find(name);
+  if (typeof found === 'string') throw new UsageError(`saved scenario "${name}" cannot be used: ${found}`);
+  if (found) return found;
+  const mine = saved.list().scenarios.map((s) => s.name);
+  throw new UsageError(
+    `unknown scenario "${name}"; built-in: ${CATALOG.map((c) => c.name).join(', ')}` + (mine.length ? `; saved: ${mine.join(', ')}` : ''),
+  );
 }
 
 /**

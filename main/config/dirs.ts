@@ -15,3 +15,6 @@ export const runtimesFile = (env: NodeJS.ProcessEnv = process.env): string => jo
 export function runsDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.KVSCOPE_RUNS || join(kvscopeDataDir(env), 'runs');
 }
+
+/** The user's saved scenarios, one JSON file each. */
+export const scenariosDir = (env: NodeJS.ProcessEnv = process.env): string => join(kvscopeConfigDir(env), 'scenarios');

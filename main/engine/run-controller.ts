@@ -13,6 +13,8 @@ import { PlanError, planRuns, type PlanSpec, type PlannedRun } from '../../app/p
 import { representatives } from '../../app/plan/representatives';
 import { MAX_RUNS } from '../../app/stats/compare';
 import { RunLibrary } from '../library/run-library';
+import { UserScenarios } from '../library/user-scenarios';
+import { scenariosDir } from '../config/dirs';
 import { recordRun } from './run-recorder';
 import { clockOf } from '../../app/run/clock';
 import { errorMessage } from '../../app/error-message';
@@ -33,6 +35,7 @@ export class RunController implements BridgeHandlers {
   private plan: { runs: PlannedRun[]; done: { planned: PlannedRun; runId: string; summary: Summary }[]; stopped: boolean } | undefined;
 
   private readonly library: LibraryHandlers;
+  private readonly saved = new UserScenarios(scenariosDir());
 
   constructor(
     private readonly runsDir: string,
@@ -52,6 +55,13 @@ export class RunController implements BridgeHandlers {
   importRun = (p: { name: string; text: string }) => this.library.importRun(p);
   compareRuns = (p: { files: string[]; baseline: number }) => this.library.compareRuns(p);
   exportFile = (p: Parameters<LibraryHandlers['exportFile']>[0]) => this.library.exportFile(p);
+
+  // Saved scenarios: one JSON file each in the config folder.
+  savedScenarios = async () => this.saved.list();
+  saveScenario = async (p: { scenario?: unknown; replace: boolean }) => this.saved.save(p.scenario, p.replace);
+  renameScenario = async (p: { from: string; to: string }) => this.saved.rename(p.from, p.to);
+  deleteScenario = async (p: { name: string }) => this.saved.remove(p.name);
+  importScenario = async (p: { text: string }) => this.saved.import(p.text);
 
   subscribe(l: PushListener): () => void {
     this.listeners.add(l);

@@ -41,10 +41,12 @@ describe('the dashboard in a real browser, through the twin', () => {
   let browser: Browser;
   let page: Page;
   const runs = mkdtempSync(join(tmpdir(), 'kvscope-e2e-'));
+  // Saved scenarios go here, never into the home folder of whoever runs the tests.
+  const configDir = mkdtempSync(join(tmpdir(), 'kvscope-e2e-config-'));
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    serve = startCli(['serve', '--port', '0', '--runs-dir', runs]);
+    serve = startCli(['serve', '--port', '0', '--runs-dir', runs], { KVSCOPE_CONFIG_DIR: configDir });
     const printed = /kvscope dashboard: ((http:\/\/127\.0\.0\.1:\d+\/)\?token=[A-Za-z0-9_-]+)\n/;
     await serve.waitFor(printed, 20_000);
     [, tokenUrl, url] = printed.exec(serve.output()) ?? ['', '', ''];
@@ -59,6 +61,7 @@ describe('the dashboard in a real browser, through the twin', () => {
     await serve?.exited;
     expect(await waitGone(children, 5000)).toEqual([]);
     rmSync(runs, { recursive: true, force: true });
+    rmSync(configDir, { recursive: true, force: true });
   });
 
   it('without the token: the 401 page, no app', async () => {
@@ -206,6 +209,35 @@ describe('the dashboard in a real browser, through the twin', () => {
     expect(after).toHaveLength(before.length - 1);
     expect(await page.inputValue(tid(`label-${ids[0]}`))).toBe('after upgrade');
     expect(readdirSync(runs).some((f) => f.endsWith('.meta.json'))).toBe(true);
+  });
+
+  it('a scenario saved in the editor is listed by `kvscope scenarios` and runs by name from the CLI', async () => {
+    await page.goto(url);
+    await page.click(tid('scenario-card-kv-async'));
+    await page.fill(tid('field-durationSeconds'), '1');
+    await page.fill(tid('field-warmupSeconds'), '0');
+    await page.waitForSelector(tid('unsaved'));
+    await page.click(tid('save-as'));
+    await page.fill(tid('save-name'), 'e2e-mine');
+    await page.press(tid('save-name'), 'Enter');
+    await page.waitForSelector(`${tid('saved-card-e2e-mine')}[aria-pressed="true"]`);
+    expect(await page.isVisible(tid('unsaved'))).toBe(false);
+    // Kept across a reload: it is a file in the config folder, not window state.
+    await page.reload();
+    await page.waitForSelector(tid('saved-card-e2e-mine'));
+    const env = { KVSCOPE_CONFIG_DIR: configDir };
+    const list = startCli(['scenarios'], env);
+    expect((await list.exited).code).toBe(0);
+    expect(list.output()).toMatch(/^e2e-mine +saved +builtin-kv /m);
+    const run = startCli(['run', 'e2e-mine', '--runs-dir', runs, '--json'], env);
+    const { code } = await run.exited;
+    expect(code, run.output()).toBe(0);
+    const json = JSON.parse(run.output().slice(run.output().indexOf('{\n'))) as { file: string; summary: { status: string } };
+    expect(json.summary.status).toBe('done');
+    const header = JSON.parse(readFileSync(json.file, 'utf8').split('\n')[0]) as {
+      data: { scenario: { name: string; durationSeconds: number } };
+    };
+    expect(header.data.scenario).toMatchObject({ name: 'e2e-mine', durationSeconds: 1 });
   });
 
   it('a sweep from the start bar runs once per value and opens its comparison with the sweep chart', async () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,26 @@ describe('kvscope CLI', () => {
     const r = spawnSync(process.execPath, [CLI, 'scenarios'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     for (const c of CATALOG) expect(r.stdout).toContain(c.name);
+  });
+
+  it('lists saved scenarios after the built-in ones, names a file that is not one, and offers saved names for an unknown one', () => {
+    const config = join(dir, 'config');
+    mkdirSync(join(config, 'scenarios'), { recursive: true });
+    writeFileSync(join(config, 'scenarios', 'my-redis.json'), JSON.stringify({ name: 'my-redis', target: { kind: 'redis' } }));
+    writeFileSync(join(config, 'scenarios', 'broken.json'), '{');
+    const env = { ...process.env, KVSCOPE_CONFIG_DIR: config };
+    const r = spawnSync(process.execPath, [CLI, 'scenarios'], { encoding: 'utf8', env });
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^name +source +target +description$/);
+    expect(lines.at(-1)).toMatch(/^my-redis +saved +redis$/);
+    expect(r.stderr).toMatch(/not a scenario in .*scenarios: broken\.json: /);
+    const unknown = spawnSync(process.execPath, [CLI, 'run', 'nope'], { encoding: 'utf8', env });
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown scenario "nope"; built-in: .*; saved: my-redis/);
+    const broken = spawnSync(process.execPath, [CLI, 'run', 'broken'], { encoding: 'utf8', env });
+    expect(broken.status).toBe(2);
+    expect(broken.stderr).toMatch(/saved scenario "broken" cannot be used: /);
   });
 
   it('rejects a bad scenario naming every bad field, with exit code 2', () => {

@@ -20,6 +20,11 @@ export function spyHost() {
     importRun: vi.fn(async (): Promise<RunListItem> => {
       throw new Error('not in this test');
     }),
+    savedScenarios: vi.fn(async () => ({ scenarios: [], problems: [] })),
+    saveScenario: vi.fn(async () => ({ ok: true as const, list: { scenarios: [], problems: [] } })),
+    renameScenario: vi.fn(async () => ({ ok: true as const, list: { scenarios: [], problems: [] } })),
+    deleteScenario: vi.fn(async () => ({ scenarios: [], problems: [] })),
+    importScenario: vi.fn(async () => ({ ok: true as const, list: { scenarios: [], problems: [] } })),
     compareRuns: vi.fn(async (): Promise<CompareView> => {
       throw new Error('not in this test');
     }),

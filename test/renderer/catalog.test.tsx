@@ -39,7 +39,13 @@ describe('the catalog', () => {
   it('shows the sections, the needs on each card, and filters as the user types', () => {
     useKv.setState({ catalog: [...CATALOG], localTools: tools });
     render(<CatalogList />, { wrapper: wrapper(fakeBridge().bridge) });
-    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Built-in servers', 'Redis', 'Hazelcast', 'Aerospike']);
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual([
+      'My scenarios',
+      'Built-in servers',
+      'Redis',
+      'Hazelcast',
+      'Aerospike',
+    ]);
     expect(screen.getByTestId('need-hazelcast-get').textContent).toBe(
       '✗ Needs 2 local Hazelcast members, which kvscope starts (Java): not on this machine',
     );

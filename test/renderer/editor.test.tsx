@@ -133,6 +133,7 @@ describe('scenario editor', () => {
     type('target.localMembers', '0');
     expect(screen.getByTestId('local-cluster-note').getAttribute('role')).toBeNull();
     fireEvent.click(screen.getByTestId('scenario-card-kv-async'));
+    fireEvent.click(screen.getByTestId('discard-edits'));
     expect(screen.queryByTestId('local-cluster-note')).toBeNull();
   });
 

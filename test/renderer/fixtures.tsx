@@ -12,9 +12,10 @@ import type {
   RequestResults,
   RunInfo,
   RunListItem,
+  SavedList,
 } from '../../app/protocol/bridge';
 import { findScenario } from '../../app/scenario/catalog';
-import { parseScenario } from '../../app/scenario/schema';
+import { parseScenario, type ScenarioInput } from '../../app/scenario/schema';
 import { ALWAYS_OPEN, type ConnectionSource } from '../../renderer/src/bridge/connection';
 import { BridgeProvider } from '../../renderer/src/bridge/context';
 
@@ -127,7 +128,32 @@ export function fakeBridge(state: LiveState = idleState()) {
     redis: { available: true, detail: 'redis-server at /usr/bin/redis-server' },
     hazelcast: { available: false, detail: 'java not found on PATH' },
   };
+  // The user's saved scenarios, kept in memory as main keeps them on disk (names unique, no password).
+  const saved: SavedList = { scenarios: [], problems: [] };
+  const keep = (scenario: unknown, replace: boolean): RequestResults['saveScenario'] => {
+    const s = scenario as ScenarioInput;
+    const name = s.name ?? '';
+    if (!replace && saved.scenarios.some((x) => x.name === name))
+      return { ok: false, errors: [{ field: 'name', reason: 'a saved scenario has this name' }], message: 'name taken' };
+    saved.scenarios = [...saved.scenarios.filter((x) => x.name !== name), s].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+    return { ok: true, list: structuredClone(saved) };
+  };
   const bridge: Bridge = {
+    savedScenarios: async (p) => (record('savedScenarios', p), structuredClone(saved)),
+    saveScenario: async (p) => (record('saveScenario', p), keep(p.scenario, p.replace)),
+    renameScenario: async (p) => {
+      record('renameScenario', p);
+      const s = saved.scenarios.find((x) => x.name === p.from);
+      const r = keep({ ...s, name: p.to }, false);
+      if (r.ok) saved.scenarios = saved.scenarios.filter((x) => x.name !== p.from);
+      return r.ok ? { ok: true, list: structuredClone(saved) } : r;
+    },
+    deleteScenario: async (p) => (
+      record('deleteScenario', p),
+      (saved.scenarios = saved.scenarios.filter((x) => x.name !== p.name)),
+      structuredClone(saved)
+    ),
+    importScenario: async (p) => (record('importScenario', p), keep(JSON.parse(p.text), false)),
     listScenarios: async (p) => (record('listScenarios', p), []),
     localTools: async (p) => (record('localTools', p), tools),
     validateScenario: async (p) => (record('validateScenario', p), { ok: true }),
@@ -151,6 +177,7 @@ export function fakeBridge(state: LiveState = idleState()) {
     calls,
     library,
     tools,
+    saved,
     listenerCount: () => listeners.size,
     push<P extends PushChannel>(channel: P, data: Pushes[P]) {
       for (const l of listeners) l(channel, data);

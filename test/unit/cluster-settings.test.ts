@@ -24,6 +24,10 @@ describe('hazelcast and redis cluster settings', () => {
     ]);
     for (const host of ['localhost', 'redis-1.example.com', '10.0.0.7', '::1'])
       expect(errorsOf({ target: { kind: 'redis', host } })).toEqual([]);
+    // The built-in servers' host (an external one's address) is checked alike.
+    expect(errorsOf({ target: { kind: 'builtin-kv', external: true, host: 'a b' } })).toEqual([
+      { field: 'target.host', reason: 'must be a host name or an IP address (letters, digits, dots and hyphens)' },
+    ]);
   });
 
   it('refuses a database other than 0 for Redis Cluster, and bounds local clusters', () => {

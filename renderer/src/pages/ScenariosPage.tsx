@@ -1,5 +1,6 @@
 import { ScenarioEditor } from '../components/editor/ScenarioEditor';
 import { CatalogList } from '../components/scenarios/CatalogList';
+import { DiscardPrompt } from '../components/editor/DiscardPrompt';
 
 /** Pick a scenario on the left, change its settings on the right, Start. */
 export function ScenariosPage() {
@@ -9,7 +10,10 @@ export function ScenariosPage() {
         <h1>Scenarios</h1>
         <CatalogList />
       </aside>
-      <ScenarioEditor />
+      <div className="editor-column">
+        <DiscardPrompt />
+        <ScenarioEditor />
+      </div>
     </div>
   );
 }

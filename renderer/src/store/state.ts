@@ -1,4 +1,5 @@
-import type { CompareView, LiveState, LocalTools } from '../../../app/protocol/bridge';
+import type { CompareView, LiveState, LocalTools, SavedList } from '../../../app/protocol/bridge';
+import type { SourceKind } from './saved-draft';
 import type { FieldError, ScenarioInput } from '../../../app/scenario/schema';
 import type { ConnectionState } from '../bridge/connection';
 import type { WindowRows } from '../chart-data/chartRows';
@@ -27,8 +28,11 @@ export interface PlanDraft {
 }
 
 export interface EditorState {
-  /** Catalog name the draft started from. */
+  /** Name of the scenario the draft started from (or was last saved as). */
   source: string | null;
+  sourceKind: SourceKind | null;
+  /** The draft as loaded or last saved (saved-draft.ts canonical): anything else is an unsaved edit. */
+  clean: string;
   plan: PlanDraft;
   draft: Draft | null;
   errors: FieldError[];
@@ -44,6 +48,10 @@ export interface KvState {
   /** What this machine has for local clusters (null until main answered). */
   localTools: LocalTools | null;
   editor: EditorState;
+  /** The user's saved scenarios (null until main answered). */
+  saved: SavedList | null;
+  /** A scenario asked for while the editor has unsaved edits: shown once the user says discard. */
+  pendingLoad: { scenario: ScenarioInput; kind: SourceKind } | null;
   live: LiveRun;
   view: { window: WindowId; split: Split };
   /** The chart rows inside `view.window`: derived, kept by every update (windowCut.ts). */
@@ -59,7 +67,16 @@ export interface KvState {
   setCatalog(list: ScenarioInput[]): void;
   setCatalogError(message: string): void;
   setLocalTools(tools: LocalTools): void;
-  loadScenario(s: ScenarioInput): void;
+  loadScenario(s: ScenarioInput, kind?: SourceKind): void;
+  /** Load a scenario, unless the editor has unsaved edits: then ask first (pendingLoad). */
+  openScenario(s: ScenarioInput, kind: SourceKind): void;
+  /** The answer to pendingLoad: discard the edits and open it, or keep editing. */
+  resolvePendingLoad(discard: boolean): void;
+  setSaved(list: SavedList): void;
+  /** The draft was saved under `name`: it is now that saved scenario, with no unsaved edits. */
+  markSaved(name: string): void;
+  /** The saved scenario in the editor was deleted: its settings stay, as unsaved edits. */
+  markUnsaved(): void;
   updateDraft(edit: (d: Draft) => Draft): void;
   updatePlan(p: Partial<PlanDraft>): void;
   startRequested(): void;

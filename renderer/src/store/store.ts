@@ -9,12 +9,24 @@ import type { KvState } from './state';
 import type { LiveRun, Page } from './types';
 import { saveWindow, savedWindow } from './savedWindow';
 import { cutOf, keepingCut } from './windowCut';
+import { canonical, hasUnsavedEdits } from './saved-draft';
 
 export type { EditorState, KvState, OpenComparison, PlanDraft, Split } from './state';
 
 type Data = Pick<
   KvState,
-  'page' | 'connection' | 'catalog' | 'catalogError' | 'localTools' | 'editor' | 'live' | 'view' | 'cut' | 'compare'
+  | 'page'
+  | 'connection'
+  | 'catalog'
+  | 'catalogError'
+  | 'localTools'
+  | 'editor'
+  | 'saved'
+  | 'pendingLoad'
+  | 'live'
+  | 'view'
+  | 'cut'
+  | 'compare'
 >;
 
 function initialData(): Data {
@@ -26,7 +38,18 @@ function initialData(): Data {
     catalog: null,
     catalogError: null,
     localTools: null,
-    editor: { source: null, plan: { repeat: '1', setting: '', values: '' }, draft: null, errors: [], startError: null, starting: false },
+    editor: {
+      source: null,
+      sourceKind: null,
+      clean: canonical(null),
+      plan: { repeat: '1', setting: '', values: '' },
+      draft: null,
+      errors: [],
+      startError: null,
+      starting: false,
+    },
+    saved: null,
+    pendingLoad: null,
     live,
     view: { window, split: 'cluster' },
     cut: cutOf(live.rows, window),
@@ -53,11 +76,14 @@ export const useKv = create<KvState>()((rawSet, get, api) => {
     setCatalog: (catalog) => set({ catalog, catalogError: null }),
     setCatalogError: (catalogError) => set({ catalogError }),
     setLocalTools: (localTools) => set({ localTools }),
-    loadScenario: (s) => {
+    loadScenario: (s, kind = 'built-in') => {
       const draft = structuredClone(s) as Draft;
       set((st) => ({
+        pendingLoad: null,
         editor: {
           source: s.name ?? null,
+          sourceKind: kind,
+          clean: canonical(draft),
           plan: planFor(s.name, st.editor.source, st.editor.plan),
           draft,
           errors: validateDraft(draft),
@@ -66,6 +92,23 @@ export const useKv = create<KvState>()((rawSet, get, api) => {
         },
       }));
     },
+    openScenario: (s, kind) => {
+      if (hasUnsavedEdits(get().editor)) set({ pendingLoad: { scenario: s, kind } });
+      else get().loadScenario(s, kind);
+    },
+    resolvePendingLoad: (discard) => {
+      const p = get().pendingLoad;
+      if (p && discard) get().loadScenario(p.scenario, p.kind);
+      else set({ pendingLoad: null });
+    },
+    setSaved: (saved) => set({ saved }),
+    markSaved: (name) =>
+      set((s) => {
+        if (!s.editor.draft) return {};
+        const draft = { ...s.editor.draft, name };
+        return { editor: { ...s.editor, draft, errors: validateDraft(draft), source: name, sourceKind: 'saved', clean: canonical(draft) } };
+      }),
+    markUnsaved: () => set((s) => ({ editor: { ...s.editor, source: null, sourceKind: null, clean: canonical(null) } })),
     updateDraft: (edit) =>
       set((s) => {
         if (!s.editor.draft) return {};

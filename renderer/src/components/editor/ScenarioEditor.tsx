@@ -14,6 +14,7 @@ import { NAME_FIELDS, SECTIONS, type FieldDef } from './fields';
 import { MixFields } from './MixFields';
 import { shownPaths } from './shownPaths';
 import { TargetFields } from './TargetFields';
+import { SaveControls } from './SaveControls';
 
 /** Every setting of the selected scenario, checked as it is typed; Start only when it is valid. */
 export function ScenarioEditor() {
@@ -55,7 +56,8 @@ export function ScenarioEditor() {
       }}
     >
       <header className="panel-head">
-        <h2>Settings{editor.source ? ` — from ${editor.source}` : ''}</h2>
+        <h2>Settings{editor.source ? ` — ${editor.sourceKind === 'saved' ? 'my ' : 'from '}${editor.source}` : ''}</h2>
+        <SaveControls />
       </header>
       {general.length > 0 && (
         <ul className="banner error" data-testid="editor-errors">

@@ -25,8 +25,10 @@ export function NextSteps() {
   const again = () => {
     // A password stays in main: such a scenario opens in the editor, where it is typed again.
     if (JSON.stringify(scenario).includes(REDACTED)) {
-      useKv.getState().loadScenario(scenario);
-      return useKv.getState().setPage('scenarios');
+      const kvs = useKv.getState();
+      const mine = kvs.saved?.scenarios.some((x) => x.name === scenario.name) ?? false;
+      kvs.openScenario(scenario, mine ? 'saved' : 'built-in');
+      return kvs.setPage('scenarios');
     }
     bridge.startRun({ scenario, plan: { repeat: 1 } }).then((r) => {
       if (!r.ok) setNotice(`run again failed: ${r.message}`);

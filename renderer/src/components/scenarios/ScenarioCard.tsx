@@ -5,11 +5,13 @@ import { needOf } from './catalogGroups';
 interface Props {
   scenario: ScenarioInput;
   selected: boolean;
+  /** One of the user's saved scenarios (its test id says so: a saved name may match a built-in one's pattern). */
+  saved?: boolean;
   onSelect(): void;
 }
 
 /** One catalog entry: what it runs against and what it measures. */
-export function ScenarioCard({ scenario, selected, onSelect }: Props) {
+export function ScenarioCard({ scenario, selected, saved = false, onSelect }: Props) {
   const name = scenario.name ?? 'custom';
   const need = needOf(
     scenario,
@@ -21,7 +23,7 @@ export function ScenarioCard({ scenario, selected, onSelect }: Props) {
       type="button"
       className={selected ? 'card selected' : 'card'}
       aria-pressed={selected}
-      data-testid={`scenario-card-${name}`}
+      data-testid={`${saved ? 'saved' : 'scenario'}-card-${name}`}
       onClick={onSelect}
     >
       <span className="card-title">{name}</span>

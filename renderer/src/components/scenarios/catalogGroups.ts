@@ -18,14 +18,20 @@ export interface CatalogSection {
 
 /** The scenarios whose name, description or target kind hold the search text, in their sections (empty ones left out). */
 export function catalogSections(catalog: readonly ScenarioInput[], search: string): CatalogSection[] {
-  const needle = search.trim().toLowerCase();
-  const hit = (s: ScenarioInput) =>
-    needle === '' || [s.name ?? '', s.description ?? '', s.target.kind].some((t) => t.toLowerCase().includes(needle));
+  const found = searchScenarios(catalog, search);
   return SECTIONS.map((sec) => ({
     id: sec.id,
     title: sec.title,
-    scenarios: catalog.filter((s) => sec.kinds.includes(s.target.kind) && hit(s)),
+    scenarios: found.filter((s) => sec.kinds.includes(s.target.kind)),
   })).filter((sec) => sec.scenarios.length > 0);
+}
+
+/** The scenarios whose name, description or target kind hold the search text. */
+export function searchScenarios(list: readonly ScenarioInput[], search: string): ScenarioInput[] {
+  const needle = search.trim().toLowerCase();
+  const hit = (s: ScenarioInput) =>
+    needle === '' || [s.name ?? '', s.description ?? '', s.target?.kind ?? ''].some((t) => t.toLowerCase().includes(needle));
+  return list.filter(hit);
 }
 
 /** What a scenario needs to run, and whether this machine has it (undefined: a server of the user's, which kvscope cannot know of). */
