@@ -3,6 +3,8 @@ import { useLocalTools } from './hooks/useLocalTools';
 import { useLiveStream } from './hooks/useLiveStream';
 import { useGroupComparison } from './hooks/useGroupComparison';
 import { useRoute } from './hooks/useRoute';
+import { useTheme } from './hooks/useTheme';
+import { ThemeToggle } from './components/ThemeToggle';
 import { phaseLabel } from './components/live/progress';
 import { LivePage } from './pages/LivePage';
 import { ScenariosPage } from './pages/ScenariosPage';
@@ -30,6 +32,7 @@ export function App() {
   useLocalTools();
   useGroupComparison();
   useRoute();
+  useTheme();
   const page = useKv((s) => s.page);
   // Each page opens at its top: Live with its progress and Stop, Compare with its exports.
   useEffect(() => {
@@ -56,6 +59,7 @@ export function App() {
             </button>
           ))}
         </nav>
+        <ThemeToggle />
         <span className={`connection connection-${connection}`} data-testid="connection" data-state={connection}>
           {CONNECTION_TEXT[connection]}
         </span>

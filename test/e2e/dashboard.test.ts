@@ -255,12 +255,93 @@ describe('the dashboard in a real browser, through the twin', () => {
     expect(await page.textContent(tid('settings-diff'))).toMatch(/inFlight: 1 .* · 4 /);
     await page.screenshot({ path: join(ARTIFACTS, 'sweep.png'), fullPage: true });
   });
+
+  it('every page passes axe-core (WCAG 2.1 A and AA) with no serious or critical violation, in the light and the dark theme', async () => {
+    const found: string[] = [];
+    for (const theme of ['light', 'dark']) {
+      await page.selectOption(tid('theme-choice'), theme);
+      expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
+      for (const nav of ['scenarios', 'live', 'runs', 'compare']) {
+        await page.click(tid(`nav-${nav}`));
+        if (nav === 'scenarios') await openCard(page, 'redis-mix');
+        for (const v of await axeViolations(page)) found.push(`${theme} ${nav}: ${v}`);
+      }
+    }
+    await page.selectOption(tid('theme-choice'), 'system');
+    expect(found).toEqual([]);
+    // The instrument itself: grey on white text is found.
+    await page.evaluate(
+      `(() => { const p = document.createElement('p'); p.textContent = 'faint'; p.style.color = '#cccccc'; p.style.background = '#ffffff'; document.body.append(p); })()`,
+    );
+    expect((await axeViolations(page)).join('\n')).toMatch(/^color-contrast: /m);
+    await page.reload();
+  });
+
+  it('at 1024x700 the tiles sit in balanced rows and the first chart lies whole inside the window while a run goes', async () => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    try {
+      await page.click(tid('nav-scenarios'));
+      await openCard(page, 'kv-async');
+      await page.fill(tid('plan-sweep-setting'), '');
+      await page.fill(tid('plan-sweep-values'), '');
+      await page.fill(tid('field-durationSeconds'), '4');
+      await page.fill(tid('field-warmupSeconds'), '0');
+      await page.click(tid('start-button'));
+      await page.waitForSelector(`${tid('phase')}[data-phase="running"]`, { timeout: RUN_LIMIT_MS });
+      await waitForPoints(page, 'throughput-chart', 1);
+      const box = await page.locator(tid('throughput-chart')).boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(700);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(1024);
+      // Rows of tiles differ by one at most: 9 tiles as 5 + 4, never 6 + 3.
+      const tops = await page.locator('.tiles .tile').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+      const perRow = [...new Set(tops)].map((t) => tops.filter((x) => x === t).length);
+      expect(Math.max(...perRow) - Math.min(...perRow), `tiles per row: ${perRow.join(' + ')}`).toBeLessThanOrEqual(1);
+      await page.screenshot({ path: join(ARTIFACTS, 'live-1024x700.png') });
+      await page.waitForSelector(`${tid('phase')}[data-phase="done"]`, { timeout: RUN_LIMIT_MS });
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 1000 });
+    }
+  });
 });
 
 interface CanvasLike {
   width: number;
   height: number;
   getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } } | null;
+}
+
+/** Open a catalog card, discarding edits the editor holds from an earlier test. */
+async function openCard(page: Page, name: string): Promise<void> {
+  await page.click(tid(`scenario-card-${name}`));
+  if (await page.isVisible(tid('discard-prompt'))) await page.click(tid('discard-edits'));
+  await page.waitForSelector(`${tid(`scenario-card-${name}`)}[aria-pressed="true"]`);
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules on the page as it stands: each serious or
+ * critical violation as "rule: first element (help)". axe is evaluated as a
+ * string by the devtools protocol, which the page's CSP does not govern.
+ */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const result = (await page.evaluate(
+    `axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })`,
+  )) as {
+    violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
+  };
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')} (${v.help})`,
+    );
 }
 
 /** Pixels of a chart's canvas that are not transparent (the page's CSP forbids eval, so this is a function). */

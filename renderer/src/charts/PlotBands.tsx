@@ -55,6 +55,7 @@ export function PlotBands({ source, bands }: Props) {
               fillOpacity={BAND_OPACITY}
             />
             <text
+              className="plot-band-label"
               x={area.x + (left + right) / 2}
               y={area.y + LABEL_OFFSET}
               dy={HANGING}

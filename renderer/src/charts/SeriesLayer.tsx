@@ -90,7 +90,9 @@ export function SeriesLayer({ source, onHover }: Props) {
       <foreignObject x={area.x} y={area.y} width={width} height={height}>
         <canvas ref={canvas} style={{ width, height, display: 'block' }} />
       </foreignObject>
-      {cursorX !== undefined && <line x1={cursorX} x2={cursorX} y1={area.y} y2={area.y + height} stroke={CURSOR} strokeDasharray="3 3" />}
+      {cursorX !== undefined && (
+        <line className="plot-cursor" x1={cursorX} x2={cursorX} y1={area.y} y2={area.y + height} stroke={CURSOR} strokeDasharray="3 3" />
+      )}
       <rect x={area.x} y={area.y} width={width} height={height} fill="transparent" onMouseMove={move} onMouseLeave={leave} />
     </g>
   );

@@ -3,17 +3,30 @@ import { DASHES } from '../charts/draw';
 /**
  * A picture of part of the page as it is rendered, for pasting into a report:
  * the charts (recharts' SVG frames, then the canvases with their series) and
- * the text of headings, lists and tables, at their places, on white, at
+ * the text of headings, lists and tables, at their places, on the theme's page color, at
  * twice the CSS size so it stays sharp when scaled.
  */
 const PNG_SCALE = 2;
-const BACKGROUND = '#ffffff';
+/** The theme's page color (styles.css --bg); white where none is set. */
+const background = () => getComputedStyle(document.documentElement).getPropertyValue('--bg').trim() || '#ffffff';
 const TEXT_SELECTOR = 'h1, h2, h3, th, td, li, p, .png-text';
 const SWATCH_SELECTOR = '.plot-legend .swatch';
 const SWATCH_WIDTH = 2;
 
+/** The colors the page's CSS gives each part of a chart (its theme), written onto the copy, which leaves that CSS behind. */
+function inlineColors(from: Element, to: Element): void {
+  const style = getComputedStyle(from);
+  for (const prop of ['fill', 'stroke'] as const) {
+    const v = style.getPropertyValue(prop);
+    if (v) to.setAttribute(prop, v);
+  }
+  const [a, b] = [from.children, to.children];
+  for (let i = 0; i < a.length && i < b.length; i++) inlineColors(a[i], b[i]);
+}
+
 function svgImage(svg: SVGSVGElement): Promise<HTMLImageElement> {
   const copy = svg.cloneNode(true) as SVGSVGElement;
+  inlineColors(svg, copy);
   // A foreignObject would taint the canvas (and its canvas child is blank in a copy): the series are drawn separately.
   for (const f of Array.from(copy.querySelectorAll('foreignObject'))) f.remove();
   copy.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
@@ -56,7 +69,7 @@ export async function elementToPng(root: HTMLElement): Promise<{ url: string; wi
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('this window cannot draw pictures (no 2D canvas)');
   ctx.scale(PNG_SCALE, PNG_SCALE);
-  ctx.fillStyle = BACKGROUND;
+  ctx.fillStyle = background();
   ctx.fillRect(0, 0, box.width, box.height);
   const at = (el: Element) => {
     const r = el.getBoundingClientRect();

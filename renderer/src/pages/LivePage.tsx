@@ -1,5 +1,4 @@
 import { NextSteps } from '../components/live/NextSteps';
-import { WINDOWS, type WindowId } from '../chart-data/windows';
 import { LatencyPanel } from '../components/live/LatencyPanel';
 import { LogPanel } from '../components/live/LogPanel';
 import { MemoryPanel } from '../components/live/MemoryPanel';
@@ -9,13 +8,11 @@ import { SaturationWarning } from '../components/live/SaturationWarning';
 import { SummaryTable } from '../components/live/SummaryTable';
 import { ThroughputPanel } from '../components/live/ThroughputPanel';
 import { Tiles } from '../components/live/Tiles';
-import { Segmented } from '../components/Segmented';
 import { useKv } from '../store/store';
 
 /** The live view of the current (or last) run. */
 export function LivePage() {
   const hasRun = useKv((s) => s.live.run !== null);
-  const win = useKv((s) => s.view.window);
   if (!hasRun) {
     return (
       <div className="empty-page">
@@ -34,16 +31,6 @@ export function LivePage() {
       <SaturationWarning />
       <Tiles />
       <SummaryTable />
-      <div className="toolbar">
-        <span className="muted">Window</span>
-        <Segmented<WindowId>
-          label="chart window"
-          options={WINDOWS}
-          value={win}
-          onChange={useKv.getState().setWindow}
-          testIdPrefix="window"
-        />
-      </div>
       <ThroughputPanel />
       <div className="grid-2">
         <LatencyPanel />

@@ -10,19 +10,28 @@ import { useKv } from '../../store/store';
 import { outcomeOf } from '../../../../app/metrics/outcome';
 import { OUTCOME_CLASS } from './outcomeView';
 
-function OpRow({ label, o }: { label: string; o: OpSummary }) {
+/** The summary in two tables, so a 1024-pixel window holds each whole: how fast, then how the latency spread and what failed. */
+type Part = 'speed' | 'shares';
+
+function OpRow({ label, o, part }: { label: string; o: OpSummary; part: Part }) {
+  if (part === 'speed')
+    return (
+      <tr data-testid={`summary-row-${label}`}>
+        <td>{label}</td>
+        <td className="num">{fmtInt(o.ops)}</td>
+        <td className="num">{fmtInt(o.opsPerSec.mean)}</td>
+        <td className="num">{fmtInt(o.opsPerSec.min)}</td>
+        <td className="num">{fmtInt(o.opsPerSec.max)}</td>
+        {LATENCY_COLUMNS.map(([k]) => (
+          <td key={k} className="num">
+            {fmtMs(o.latency[k] / US_PER_MS)}
+          </td>
+        ))}
+      </tr>
+    );
   return (
-    <tr data-testid={`summary-row-${label}`}>
+    <tr data-testid={`summary-share-row-${label}`}>
       <td>{label}</td>
-      <td className="num">{fmtInt(o.ops)}</td>
-      <td className="num">{fmtInt(o.opsPerSec.mean)}</td>
-      <td className="num">{fmtInt(o.opsPerSec.min)}</td>
-      <td className="num">{fmtInt(o.opsPerSec.max)}</td>
-      {LATENCY_COLUMNS.map(([k]) => (
-        <td key={k} className="num">
-          {fmtMs(o.latency[k] / US_PER_MS)}
-        </td>
-      ))}
       {bucketsFromSummary(o.buckets).map((b) => (
         <td key={b.boundMs} className="num">
           {fmtPct(b.share)}
@@ -35,6 +44,42 @@ function OpRow({ label, o }: { label: string; o: OpSummary }) {
     </tr>
   );
 }
+
+function Headers({ part, bounds }: { part: Part; bounds: number[] }) {
+  if (part === 'speed')
+    return (
+      <tr>
+        <th>Op</th>
+        <th className="num">Ops</th>
+        <th className="num">Ops/s mean</th>
+        <th className="num">min</th>
+        <th className="num">max</th>
+        {LATENCY_COLUMNS.map(([k, label]) => (
+          <th key={k} className="num">
+            {label} ms
+          </th>
+        ))}
+      </tr>
+    );
+  return (
+    <tr>
+      <th>Op</th>
+      {bounds.map((b) => (
+        <th key={b} className="num">
+          {boundLabel(b)}
+        </th>
+      ))}
+      <th className="num">Not found</th>
+      <th className="num">Errors</th>
+      <th className="num">Timeouts</th>
+      <th className="num" title="operations that found no connection to the target">
+        Unavailable
+      </th>
+    </tr>
+  );
+}
+
+const PART_LABEL: Record<Part, string> = { speed: 'throughput and latency per op', shares: 'latency shares and failures per op' };
 
 /** The run's final numbers, per op type and all together, from the merged histograms of the measured phase. */
 export function SummaryTable() {
@@ -53,41 +98,22 @@ export function SummaryTable() {
           {summary.seconds} s measured after {summary.warmup.seconds} s warm-up ({fmtInt(summary.warmup.ops)} warm-up ops kept apart)
         </span>
       </header>
-      <div className="table-scroll">
-        <table className="data">
-          <thead>
-            <tr>
-              <th>Op</th>
-              <th className="num">Ops</th>
-              <th className="num">Ops/s mean</th>
-              <th className="num">min</th>
-              <th className="num">max</th>
-              {LATENCY_COLUMNS.map(([k, label]) => (
-                <th key={k} className="num">
-                  {label} ms
-                </th>
+      {(['speed', 'shares'] as const).map((part) => (
+        // Focusable: a table wider than a small window scrolls by keyboard too.
+        <div key={part} className="table-scroll" tabIndex={0} role="region" aria-label={PART_LABEL[part]}>
+          <table className="data">
+            <thead>
+              <Headers part={part} bounds={bucketsFromSummary(summary.total.buckets).map((b) => b.boundMs)} />
+            </thead>
+            <tbody>
+              {ops.map(([op, o]) => (
+                <OpRow key={op} label={op} o={o} part={part} />
               ))}
-              {bucketsFromSummary(summary.total.buckets).map((b) => (
-                <th key={b.boundMs} className="num">
-                  {boundLabel(b.boundMs)}
-                </th>
-              ))}
-              <th className="num">Not found</th>
-              <th className="num">Errors</th>
-              <th className="num">Timeouts</th>
-              <th className="num" title="operations that found no connection to the target">
-                Unavailable
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {ops.map(([op, o]) => (
-              <OpRow key={op} label={op} o={o} />
-            ))}
-            {ops.length > 1 && <OpRow label="all" o={summary.total} />}
-          </tbody>
-        </table>
-      </div>
+              {ops.length > 1 && <OpRow label="all" o={summary.total} part={part} />}
+            </tbody>
+          </table>
+        </div>
+      ))}
       <ul className="facts">
         {peaks.length > 0 && <li>Peak RSS: {peaks.map(([w, b]) => `worker ${w} ${fmtBytes(b)}`).join(', ')}</li>}
         {summary.bytesInPerSec > 0 && (

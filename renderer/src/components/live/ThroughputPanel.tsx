@@ -7,6 +7,7 @@ import { useEmptyText } from './useEmptyText';
 import { useKv, type Split } from '../../store/store';
 import { Segmented } from '../Segmented';
 import { useRunBands } from './runBands';
+import { WindowPicker } from './WindowPicker';
 
 /** A node's failure line is drawn only when it failed in view, so the spec follows the rows. */
 const nodeSpec = (w: WindowRows, rows: readonly Row[]) => nodeThroughputSpec(w.nodeIds, rows);
@@ -37,13 +38,17 @@ export function ThroughputPanel() {
       testId="throughput-chart"
       bands={bands}
       actions={
-        <Segmented
-          label="throughput split"
-          options={options}
-          value={perNode ? 'node' : 'cluster'}
-          onChange={useKv.getState().setSplit}
-          testIdPrefix="split"
-        />
+        // The window picker sits here, on the first chart, so the charts start higher on a small screen.
+        <>
+          <WindowPicker />
+          <Segmented
+            label="throughput split"
+            options={options}
+            value={perNode ? 'node' : 'cluster'}
+            onChange={useKv.getState().setSplit}
+            testIdPrefix="split"
+          />
+        </>
       }
     />
   );

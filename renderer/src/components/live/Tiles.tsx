@@ -1,5 +1,13 @@
 import { useKv } from '../../store/store';
+import type { CSSProperties } from 'react';
 import { runTileValues, tileValues } from './tiles';
+
+/**
+ * Columns for one, two or three rows of tiles (styles.css picks by the
+ * window's width), so rows hold about as many tiles each: 5 + 4, never 6 + 3.
+ */
+export const balancedColumns = (n: number): CSSProperties =>
+  ({ '--tiles-1': n, '--tiles-2': Math.ceil(n / 2), '--tiles-3': Math.ceil(n / 3) }) as CSSProperties;
 
 /**
  * The headline numbers. While the run goes: the newest second, and beside it
@@ -15,7 +23,7 @@ export function Tiles() {
   const running = !summary && soFar ? runTileValues(soFar, kind, last) : null;
   const scope = summary ? 'whole run' : 'last second';
   return (
-    <section className="tiles" aria-label={scope} data-scope={scope}>
+    <section className="tiles" aria-label={scope} data-scope={scope} style={balancedColumns(tiles.length)}>
       <div className="tiles-scope muted" data-testid="tiles-scope">
         {summary ? 'Whole run (as the Summary below)' : running ? 'Last second · run so far' : 'Last second'}
       </div>

@@ -7,6 +7,9 @@ const HEIGHT = 300;
 const OPS_COLOR = '#2563eb';
 const P99_COLOR = '#db2777';
 const MARGIN = { top: 8, right: 16, bottom: 0, left: 0 };
+/** Recharts' tooltip is styled inline: in the theme's colors, like the page's own tooltips. */
+const TOOLTIP = { background: 'var(--panel)', borderColor: 'var(--tooltip-border)' };
+const TOOLTIP_LABEL = { color: 'var(--text)' };
 
 interface Props {
   setting: string;
@@ -31,7 +34,7 @@ export function SweepChart({ setting, values, c }: Props) {
         <XAxis dataKey="value" fontSize={12} />
         <YAxis yAxisId="ops" tickFormatter={fmtCompact} fontSize={12} />
         <YAxis yAxisId="p99" orientation="right" tickFormatter={fmtCompact} fontSize={12} />
-        <Tooltip isAnimationActive={false} />
+        <Tooltip isAnimationActive={false} contentStyle={TOOLTIP} labelStyle={TOOLTIP_LABEL} />
         <Legend />
         <Line yAxisId="ops" dataKey="ops" name="ops/s (all ops)" stroke={OPS_COLOR} isAnimationActive={false} />
         <Line
