@@ -119,6 +119,35 @@ describe('scenario editor', () => {
     expect(start?.payload).toMatchObject({ scenario: { target: { kind: 'aerospike', hosts: 'db1:3000,db2', sink: 'file' } } });
   });
 
+  it('shows only the settings that apply: scan, query and index fields with those ops in the mix; hints for the target kind', () => {
+    renderPage();
+    fireEvent.click(screen.getByTestId('scenario-card-aerospike-50-50'));
+    for (const path of ['target.sink', 'target.sinkDir', 'target.pageSize', 'target.queryFrom', 'target.createIndex', 'target.batchSize'])
+      expect(screen.queryByTestId(`field-${path}`), path).toBeNull();
+    expect(screen.getByTestId('field-target.prefill')).toBeTruthy();
+    const hint = () => field('valueSize').closest('.field')?.querySelector('.hint')?.textContent;
+    expect(hint()).toBe('bytes; an integer bin ignores it');
+    type('mix.get', '0');
+    type('mix.put', '0');
+    type('mix.query', '1');
+    expect(screen.getByTestId('field-target.queryFrom')).toBeTruthy();
+    expect(screen.getByTestId('field-target.pageSize')).toBeTruthy();
+    expect(screen.queryByTestId('field-target.batchSize')).toBeNull();
+    fireEvent.click(screen.getByTestId('scenario-card-redis-mix'));
+    fireEvent.click(screen.getByTestId('discard-edits'));
+    expect(hint()).toBe('bytes');
+    fireEvent.click(screen.getByTestId('scenario-card-kv-async'));
+    expect(hint()).toMatch(/^elements of the stored JSON array/);
+  });
+
+  it('keeps Repeat and Sweep in the Start bar, beside Start', () => {
+    renderPage();
+    fireEvent.click(screen.getByTestId('scenario-card-kv-async'));
+    const bar = startButton().closest('.start-bar');
+    expect(bar?.contains(screen.getByTestId('plan-repeat'))).toBe(true);
+    expect(bar?.contains(screen.getByTestId('plan-sweep-values'))).toBe(true);
+  });
+
   it('says whether a local cluster can be started here, and what is missing when one is asked for', () => {
     const fake = renderPage();
     act(() => useKv.getState().setLocalTools(fake.tools));

@@ -4,13 +4,15 @@ import { placeholderFor } from './defaults';
 import type { ErrorIndex } from './errors';
 import type { FieldDef } from './fields';
 import { FieldRow } from './FieldRow';
+import { forKind } from './applies';
+import { targetKind } from '../../store/edits';
 
-/** One scenario setting bound to the editor draft: its value, default, errors and edits. */
+/** One scenario setting bound to the editor draft: its value, default, errors and edits; its hint for the draft's target kind. */
 export function DraftField({ def, draft, defaults, errors }: { def: FieldDef; draft: Draft; defaults: Draft; errors: ErrorIndex }) {
   const update = useKv((s) => s.updateDraft);
   return (
     <FieldRow
-      def={def}
+      def={forKind(def, targetKind(draft))}
       value={getPath(draft, def.path)}
       placeholder={placeholderFor(def, defaults)}
       errors={errors.get(def.path)}

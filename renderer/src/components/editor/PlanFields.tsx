@@ -5,7 +5,7 @@ import type { FieldError } from '../../../../app/scenario/schema';
 /** Settings a sweep usually walks; any dotted path of the scenario may be typed. */
 const SWEEP_SUGGESTIONS = ['inFlight', 'workers', 'valueSize', 'mix.get', 'target.mode', 'target.servers', 'durationSeconds'];
 
-/** Run the scenario N times, or once per value of one setting: the start bar's second row. */
+/** Run the scenario N times, or once per value of one setting: in the start bar, beside Start. */
 export function PlanFields({ errors }: { errors: readonly FieldError[] }) {
   const plan = useKv((s) => s.editor.plan);
   const problem = (field: string) => errors.find((e) => e.field === field)?.reason;
@@ -26,7 +26,7 @@ export function PlanFields({ errors }: { errors: readonly FieldError[] }) {
         />
         times
       </label>
-      <label>
+      <label title="A sweep runs once per value and ends with a comparison of the values.">
         Sweep
         <input
           id="f-sweep"
@@ -50,7 +50,6 @@ export function PlanFields({ errors }: { errors: readonly FieldError[] }) {
           data-testid="plan-sweep-values"
         />
       </label>
-      <span className="muted">A sweep ends with a comparison of its values.</span>
       {errors.map((e) => (
         <div key={e.field} className="field-error" role="alert" data-testid={`error-plan-${e.field}`}>
           {e.reason}

@@ -78,15 +78,17 @@ export function ScenarioEditor() {
         </fieldset>
       ))}
       <EnvFields draft={draft} errors={errors} />
-      <PlanFields errors={planProblems} />
       <footer className="start-bar">
         <button type="submit" className="primary" data-testid="start-button" disabled={blocked !== null || editor.starting}>
           {editor.starting ? 'Starting…' : 'Start'}
         </button>
-        {editor.errors.length > 0 || planProblems.length > 0 ? (
-          <StartErrors errors={[...editor.errors, ...planProblems]} />
+        {/* Repeat and sweep beside Start, always in view; their problems show right under them. */}
+        <PlanFields errors={planProblems} />
+        {editor.errors.length > 0 ? (
+          <StartErrors errors={editor.errors} />
         ) : (
-          blocked && (
+          blocked &&
+          planProblems.length === 0 && (
             <span className="muted" data-testid="start-blocked">
               {blocked}
             </span>

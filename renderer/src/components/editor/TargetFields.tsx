@@ -7,6 +7,7 @@ import { FieldRow } from './FieldRow';
 import { TARGET_FIELDS } from './fields';
 import { DraftField } from './DraftField';
 import { LocalClusterNote } from './LocalClusterNote';
+import { applies } from './applies';
 
 const KINDS: readonly TargetKind[] = ['builtin-kv', 'builtin-file', 'redis', 'aerospike', 'hazelcast'];
 
@@ -25,9 +26,11 @@ export function TargetFields({ draft, defaults, errors }: { draft: Draft; defaul
           errors={errors.get('target.kind')}
           onChange={(v) => update((d) => changeTargetKind(d, KINDS.find((k) => k === v) ?? kind))}
         />
-        {TARGET_FIELDS[kind].map((def) => (
-          <DraftField key={def.path} def={def} draft={draft} defaults={defaults} errors={errors} />
-        ))}
+        {TARGET_FIELDS[kind]
+          .filter((def) => applies(def, draft, errors))
+          .map((def) => (
+            <DraftField key={def.path} def={def} draft={draft} defaults={defaults} errors={errors} />
+          ))}
       </div>
       <LocalClusterNote kind={kind} draft={draft} />
     </fieldset>

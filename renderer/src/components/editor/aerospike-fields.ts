@@ -1,4 +1,7 @@
+import { STREAM_OPS } from '../../../../app/scenario/aerospike-target';
 import type { FieldDef } from './fields';
+
+const STREAMS = STREAM_OPS;
 
 /** Connection, client and scan/query settings of an Aerospike target. */
 export const AEROSPIKE_FIELDS: readonly FieldDef[] = [
@@ -26,7 +29,7 @@ export const AEROSPIKE_FIELDS: readonly FieldDef[] = [
     options: ['string', 'bytes', 'integer'],
     hint: 'integer ignores the value size',
   },
-  { path: 'target.batchSize', label: 'Batch size', kind: 'int', hint: 'keys per batch-read' },
+  { path: 'target.batchSize', label: 'Batch size', kind: 'int', hint: 'keys per batch-read', ops: ['batch-read'] },
   { path: 'target.prefill', label: 'Prefill records', kind: 'int', hint: 'written before the run (bins v and n)' },
   {
     path: 'target.sink',
@@ -34,6 +37,7 @@ export const AEROSPIKE_FIELDS: readonly FieldDef[] = [
     kind: 'select',
     options: ['noop', 'file'],
     hint: 'drop records, or write each to a file',
+    ops: STREAMS,
   },
   {
     path: 'target.sinkDir',
@@ -41,9 +45,16 @@ export const AEROSPIKE_FIELDS: readonly FieldDef[] = [
     kind: 'text',
     emptyMeans: 'the temporary folder',
     hint: 'under kvscope’s data folder or one listed in allowedFolders',
+    ops: STREAMS,
   },
-  { path: 'target.pageSize', label: 'Page size', kind: 'int', hint: 'records per scan/query page: what a worker holds at most' },
-  { path: 'target.queryFrom', label: 'Query from', kind: 'int', hint: 'range of bin n' },
-  { path: 'target.queryTo', label: 'Query to', kind: 'int' },
-  { path: 'target.createIndex', label: 'Create index', kind: 'bool', hint: 'create the query’s index on bin n if missing' },
+  {
+    path: 'target.pageSize',
+    label: 'Page size',
+    kind: 'int',
+    hint: 'records per scan/query page: what a worker holds at most',
+    ops: STREAMS,
+  },
+  { path: 'target.queryFrom', label: 'Query from', kind: 'int', hint: 'range of bin n', ops: ['query'] },
+  { path: 'target.queryTo', label: 'Query to', kind: 'int', ops: ['query'] },
+  { path: 'target.createIndex', label: 'Create index', kind: 'bool', hint: 'create the query’s index on bin n if missing', ops: ['query'] },
 ];

@@ -14,6 +14,10 @@ export interface FieldDef {
   emptyMeans?: string;
   /** Long free text gets two columns. */
   wide?: boolean;
+  /** A hint that depends on the target kind, in place of `hint` for that kind. */
+  hintFor?: Partial<Record<TargetKind, string>>;
+  /** Shown only when the load uses one of these ops (e.g. scan settings with a scan in the mix). */
+  ops?: readonly string[];
 }
 
 const host: FieldDef = { path: 'target.host', label: 'Host', kind: 'text' };
@@ -107,7 +111,17 @@ export const SECTIONS: readonly Section[] = [
     fields: [
       { path: 'keySpace', label: 'Distinct keys', kind: 'int' },
       { path: 'keyLength', label: 'Key length', kind: 'int', hint: 'a–z characters' },
-      { path: 'valueSize', label: 'Value size', kind: 'int', hint: 'bytes (builtin-kv: array elements)' },
+      {
+        path: 'valueSize',
+        label: 'Value size',
+        kind: 'int',
+        hint: 'bytes',
+        hintFor: {
+          'builtin-kv': 'elements of the stored JSON array (the seed’s valueLen)',
+          'builtin-file': 'not used by the file server: File size sets what is read',
+          aerospike: 'bytes; an integer bin ignores it',
+        },
+      },
     ],
   },
   {
