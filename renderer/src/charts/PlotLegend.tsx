@@ -7,7 +7,7 @@ export function PlotLegend({ spec }: { spec: ChartSpec }) {
   return (
     <ul className="plot-legend">
       {spec.series.map((s) => (
-        <li key={s.key}>
+        <li key={s.key} className={s.faded ? 'faded' : undefined}>
           <span className="swatch" style={{ borderTopColor: s.color, borderTopStyle: DASH_STYLE[s.stroke ?? 'solid'] }} />
           {s.label}
         </li>

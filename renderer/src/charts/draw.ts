@@ -21,6 +21,8 @@ export interface Pen {
 export const DASHES: Record<NonNullable<SeriesSpec['stroke']>, number[]> = { solid: [], dashed: [6, 3], dotted: [2, 3] };
 const STROKE_WIDTH = 1.5;
 const AREA_OPACITY = 0.3;
+/** Earlier steps of a sweep: seen, but behind the step that runs now. */
+const FADED_OPACITY = 0.45;
 const DOT_RADIUS = 2.5;
 const FULL_TURN = 2 * Math.PI;
 
@@ -81,6 +83,8 @@ export function drawSeries(pen: Pen, series: readonly Drawable[], width: number,
     pen.setLineDash(DASHES[spec.stroke ?? 'solid']);
     pen.strokeStyle = spec.color;
     pen.lineWidth = STROKE_WIDTH;
+    if (spec.faded) pen.globalAlpha = FADED_OPACITY;
     pen.stroke();
+    pen.globalAlpha = 1;
   }
 }

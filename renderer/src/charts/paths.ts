@@ -49,7 +49,7 @@ export function valueTop(spec: ChartSpec, rows: readonly Row[]): number {
     for (let j = 0; j < series.length; j++) {
       const v = r[series[j].key];
       if (typeof v !== 'number' || !Number.isFinite(v)) continue;
-      if (stacked) sum += v;
+      if (stacked && !series[j].faded) sum += v;
       else if (v > top) top = v;
     }
     if (stacked && sum > top) top = sum;
@@ -66,13 +66,15 @@ export function valueTop(spec: ChartSpec, rows: readonly Row[]): number {
 export function seriesPoints(spec: ChartSpec, rows: readonly Row[], x: Scale, y: Scale): SeriesPoints[] {
   const stacked = spec.kind === 'stackedArea';
   const filled = spec.kind !== 'line';
-  const base = stacked ? new Float64Array(rows.length) : undefined;
+  const stackBase = stacked ? new Float64Array(rows.length) : undefined;
   const zero = y(0);
   return spec.series.map((s) => {
+    // A faded line (an earlier step) stands on its own: not on the stack, not filled.
+    const base = s.faded ? undefined : stackBase;
     const xs = new Float64Array(rows.length);
     const tops = new Float64Array(rows.length);
     const values = new Float64Array(rows.length);
-    const bottoms = filled ? new Float64Array(rows.length) : undefined;
+    const bottoms = filled && !s.faded ? new Float64Array(rows.length) : undefined;
     let n = 0;
     for (let i = 0; i < rows.length; i++) {
       const v = rows[i][s.key];

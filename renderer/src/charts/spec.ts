@@ -13,6 +13,8 @@ export interface SeriesSpec {
   reduce?: Reduce;
   /** Tells apart lines that share a color (a node's reads, writes and failures). */
   stroke?: 'solid' | 'dashed' | 'dotted';
+  /** An earlier step of a sweep or repeat: a light line, never stacked or filled. */
+  faded?: boolean;
 }
 
 export interface ChartSpec {
@@ -53,6 +55,23 @@ export const CLUSTER_THROUGHPUT: ChartSpec = {
     { key: 'writesFailed', label: 'Writes failed', color: COLORS.writeFailed, unit: OPS },
   ],
 };
+
+/** Slate, dotted and faded: an earlier step must not pass for one of this run's series. */
+const EARLIER_COLOR = '#64748b';
+
+/** A chart with one faded line per earlier step of the sweep or repeat on screen (their totals). */
+export function withEarlierSeries(spec: ChartSpec, earlier: readonly { key: string; label: string }[]): ChartSpec {
+  if (earlier.length === 0) return spec;
+  const lines = earlier.map((e): SeriesSpec => ({
+    key: e.key,
+    label: `${e.label} (earlier step, total)`,
+    color: EARLIER_COLOR,
+    unit: spec.yUnit,
+    stroke: 'dotted',
+    faded: true,
+  }));
+  return { ...spec, series: [...spec.series, ...lines] };
+}
 
 /** One line per node for reads and writes; a node's failure line only when it had failures in view. */
 export function nodeThroughputSpec(ids: readonly string[], rows: readonly Row[]): ChartSpec {

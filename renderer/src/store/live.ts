@@ -3,6 +3,7 @@ import type { LiveSample, LiveState } from '../../../app/protocol/bridge';
 import type { LogEntry } from '../../../app/run/format';
 import { appendCapped, lastOf } from '../chart-data/buffer';
 import { appendRows, emptyChartRows } from '../chart-data/chartRows';
+import { keepEarlier } from '../chart-data/earlier';
 import { appendPartial } from './partial';
 import { clockOf } from '../../../app/run/clock';
 import type { LivePhase, LiveRun, PushEvent } from './types';
@@ -24,7 +25,18 @@ export const isFinalPhase = (p: LivePhase): boolean => PHASE_RANK[p] === PHASE_R
 export const isActivePhase = (p: LivePhase): boolean => p !== 'idle' && !isFinalPhase(p);
 
 export function emptyLive(): LiveRun {
-  return { run: null, phase: 'idle', rows: emptyChartRows(), last: null, logs: [], summary: null, soFar: null, file: null, partial: [] };
+  return {
+    run: null,
+    phase: 'idle',
+    rows: emptyChartRows(),
+    last: null,
+    logs: [],
+    summary: null,
+    soFar: null,
+    file: null,
+    partial: [],
+    earlier: [],
+  };
 }
 
 /** The live view as main holds it, e.g. for a window opened mid-run. */
@@ -40,6 +52,7 @@ export function fromState(s: LiveState): LiveRun {
     soFar: null,
     file: s.file,
     partial: appendPartial([], kept),
+    earlier: [],
   };
 }
 
@@ -53,6 +66,7 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
   let rows = live.rows;
   let logs = live.logs;
   let partial = live.partial;
+  let earlier = live.earlier;
   const newSamples: LiveSample[] = [];
   const newLogs: LogEntry[] = [];
   const mine = (runId: string | null): boolean => run !== null && run.runId === runId;
@@ -60,6 +74,14 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
     switch (ev.channel) {
       case 'runStarted':
         if (mine(ev.data.runId)) break;
+        // The next step of a sweep or repeat keeps the steps before it, faded; any other run starts clean.
+        earlier = keepEarlier(
+          earlier,
+          run?.group
+            ? { group: run.group, cluster: appendRows(rows, newSamples, run.scenario.target.kind, LIVE_SAMPLE_CAP).cluster }
+            : null,
+          ev.data.group,
+        );
         run = ev.data;
         phase = 'starting';
         summary = null;
@@ -114,6 +136,7 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
     last: lastOf(newSamples) ?? last,
     logs: appendCapped(logs, newLogs, LIVE_LOG_CAP),
     partial: appendPartial(partial, newSamples),
+    earlier,
   };
 }
 

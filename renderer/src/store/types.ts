@@ -3,6 +3,7 @@ import type { Summary } from '../../../app/metrics/summary';
 import type { LogEntry } from '../../../app/run/format';
 import type { ChartRows } from '../chart-data/chartRows';
 import type { Stretch } from './partial';
+import type { EarlierStep } from '../chart-data/earlier';
 
 /** One push as it waits in the stream hook's batch. */
 export type PushEvent = { [P in PushChannel]: { channel: P; data: Pushes[P] } }[PushChannel];
@@ -29,6 +30,8 @@ export interface LiveRun {
   file: string | null;
   /** Seconds with fewer workers than expected, shaded in the charts. */
   partial: readonly Stretch[];
+  /** Earlier steps of the sweep or repeat on screen, drawn faded under this one. */
+  earlier: readonly EarlierStep[];
 }
 
 export type Page = 'scenarios' | 'live' | 'runs' | 'compare';

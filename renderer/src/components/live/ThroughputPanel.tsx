@@ -1,7 +1,9 @@
 import { hasNodes as anyNodes, type WindowRows } from '../../chart-data/chartRows';
 import type { Row } from '../../chart-data/row';
 import { Chart } from '../../charts/Chart';
-import { CLUSTER_THROUGHPUT, nodeThroughputSpec } from '../../charts/spec';
+import { CLUSTER_THROUGHPUT, nodeThroughputSpec, withEarlierSeries } from '../../charts/spec';
+import { withEarlier } from '../../chart-data/earlier';
+import { useMemo } from 'react';
 import { useChartRows } from '../../hooks/useChartRows';
 import { useEmptyText } from './useEmptyText';
 import { useKv, type Split } from '../../store/store';
@@ -19,7 +21,15 @@ export function ThroughputPanel() {
   const hasNodes = useKv((s) => anyNodes(s.live.rows));
   const perNode = split === 'node' && hasNodes;
   const emptyText = useEmptyText();
-  const { spec, rows, frame } = useChartRows(perNode ? nodeSpec : CLUSTER_THROUGHPUT, perNode ? 'nodes' : 'cluster');
+  const earlier = useKv((s) => s.live.earlier);
+  const clusterSpec = useMemo(() => withEarlierSeries(CLUSTER_THROUGHPUT, earlier), [earlier]);
+  const drawn = useChartRows(perNode ? nodeSpec : clusterSpec, perNode ? 'nodes' : 'cluster');
+  const { spec, frame } = drawn;
+  // Only the thinned rows (at most a few hundred) take the earlier steps' totals, and only during a sweep or repeat.
+  const rows = useMemo(
+    () => (perNode || earlier.length === 0 ? drawn.rows : withEarlier(drawn.rows, earlier)),
+    [drawn.rows, earlier, perNode],
+  );
   const options: { id: Split; label: string; disabled?: boolean; title?: string }[] = [
     { id: 'cluster', label: 'Cluster' },
     {
