@@ -12,7 +12,9 @@ Runs a built-in or saved scenario (kvscope scenarios) or a JSON file. --set take
 (--set durationSeconds=30 --set target.mode=cluster --set mix.get=0.9), read as JSON when they parse.
 --repeat N runs it N times; --sweep key=v1,v2 once per value (each value --repeat times); both end with the
 median and spread per value and mark runs that stand apart. --quiet prints only the summary; --json prints
-only the summary, as JSON, on standard output.
+only the summary, as JSON, on standard output. --out FILE writes the run file there instead of the runs folder;
+--out - keeps it in the runs folder and copies it, once the run has ended, to standard output (everything else
+then goes to standard error).
 
 The live line, once a second:
   ops/s      operations answered in the last second     p50, p99   latency of that second (ms)

@@ -14,6 +14,7 @@ import { serveCommand } from './serve-command';
 import { errorMessage } from '../../app/error-message';
 import { commandHelp } from './help';
 import { kvscopeVersion } from '../engine/environment';
+import { STDOUT } from './output';
 import { UserScenarios } from '../library/user-scenarios';
 import { scenariosDir } from '../config/dirs';
 import type { ScenarioInput } from '../../app/scenario/schema';
@@ -120,8 +121,16 @@ async function run(args: string[]): Promise<number> {
     throw new UsageError('--out names one run file; a repeat or sweep writes one per run into --runs-dir');
   admitOrThrow(plans.map((p) => p.scenario));
   if (plans.length > 1 && values.json) throw new UsageError("--json prints one run's summary; a repeat or sweep prints its table");
+  const toStdout = values.out === STDOUT;
+  if (toStdout && values.json) throw new UsageError('--out - and --json both write to standard output; choose one');
   if (plans.length > 1) return planCommand(plans, { runsDir, quiet: values.quiet });
-  return runCommand(plans[0].scenario, { out: values.out, runsDir, quiet: values.quiet || values.json, json: values.json });
+  return runCommand(plans[0].scenario, {
+    out: toStdout ? undefined : values.out,
+    runsDir,
+    quiet: values.quiet || values.json,
+    json: values.json,
+    fileToStdout: toStdout,
+  });
 }
 
 /** The --sweep given; else a catalog scenario's own sweep (`--sweep off` runs it once, as set). */

@@ -9,6 +9,10 @@ import { recordRun } from '../engine/run-recorder';
 import { liveLine } from './live-line';
 import { printError, printLine } from './terminal';
 import { summaryTable } from './summary-table';
+import { readFileSync } from 'node:fs';
+
+/** Resolves once standard output has taken the bytes (a pipe may be slower than the exit). */
+const writeStdout = (bytes: Buffer): Promise<void> => new Promise((resolve) => process.stdout.write(bytes, () => resolve()));
 
 export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
@@ -43,6 +47,8 @@ export interface RunCommandOptions {
   quiet?: boolean;
   /** Print only the summary, as JSON (with the run file's path), on standard output; the rest goes to standard error. */
   json?: boolean;
+  /** `--out -`: the run file, once the run has ended, on standard output; everything else on standard error. */
+  fileToStdout?: boolean;
   print?: (line: string) => void;
   /** Called with the run's summary and its file once it has ended. */
   onSummary?: (s: Summary, file: string | null) => void;
@@ -50,7 +56,7 @@ export interface RunCommandOptions {
 
 /** Run a scenario in the terminal: a line per second, a summary table, an exit code. */
 export async function runCommand(scenario: Scenario, o: RunCommandOptions): Promise<number> {
-  const print = o.print ?? (o.json ? printError : printLine);
+  const print = o.print ?? (o.json || o.fileToStdout ? printError : printLine);
   const run = new Run(scenario, o.group);
   // A run file that cannot be written fails the run (exit 1); the reason goes to stderr, never a stack trace.
   // A run whose file could not be written whole is not a success, even when the loss came at its last line.
@@ -105,6 +111,8 @@ export async function runCommand(scenario: Scenario, o: RunCommandOptions): Prom
     print(summaryTable(summary, header));
     if (path) print(`run file: ${path}`);
   }
+  // The run is kept in the runs folder as always (a crash leaves it readable there); stdout gets a copy, whole.
+  if (o.fileToStdout && path) await writeStdout(readFileSync(path));
   if (signal) return EXIT_BY_SIGNAL[signal] ?? EXIT_FAILED;
   if (writeFailed) return EXIT_FAILED;
   return exitCodeFor(summary);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +88,22 @@ describe('kvscope CLI', () => {
     expect(text).toMatch(/^get\s+[\d,]+/m);
     expect(text).toContain(`run file: ${out}`);
     expect(readRunFile(out).summary.status).toBe('done');
+  });
+
+  it('--out - keeps the run in the runs folder and copies its file, whole, to standard output; the words go to stderr', async () => {
+    const runs = join(dir, 'stdout-runs');
+    const set = ['--set', `target.port=${redis.port}`, '--set', 'durationSeconds=1', '--set', 'warmupSeconds=0'];
+    const r = spawnSync(process.execPath, [CLI, 'run', 'redis-mix', ...set, '--out', '-', '--runs-dir', runs], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const kept = readdirSync(runs).filter((f) => f.endsWith('.ndjson'));
+    expect(kept).toHaveLength(1);
+    expect(r.stdout).toBe(readFileSync(join(runs, kept[0]), 'utf8'));
+    expect(JSON.parse(r.stdout.split('\n')[0])).toMatchObject({ type: 'header' });
+    expect(r.stderr).toMatch(/^get\s+[\d,]+/m);
+    expect(existsSync('-')).toBe(false);
+    const both = spawnSync(process.execPath, [CLI, 'run', 'redis-mix', '--out', '-', '--json'], { encoding: 'utf8' });
+    expect(both.status).toBe(2);
+    expect(both.stderr).toMatch(/--out - and --json both write to standard output/);
   });
 
   for (const [signal, code] of [
