@@ -27,6 +27,8 @@ const BareResultSchema = z.object({
   opsPerSec: z.number().min(0),
   /** Event-loop utilisation over the measured phase. */
   elu: z.number().min(0).max(1),
+  /** CPU time (user + system, every thread) of the process over the measured phase, µs. */
+  cpuUs: z.number().min(0),
 });
 export type BareResult = z.infer<typeof BareResultSchema>;
 

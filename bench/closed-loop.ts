@@ -26,7 +26,14 @@ export async function closedLoop(
   let ops = 0;
   let errors = 0;
   let eluStart = performance.eventLoopUtilization();
-  setTimeout(() => (eluStart = performance.eventLoopUtilization()), Math.max(0, measureFrom - performance.now()));
+  let cpuStart = process.cpuUsage();
+  setTimeout(
+    () => {
+      eluStart = performance.eventLoopUtilization();
+      cpuStart = process.cpuUsage();
+    },
+    Math.max(0, measureFrom - performance.now()),
+  );
   await new Promise<void>((drained) => {
     const onAnswer = (): void => {
       inFlight--;
@@ -50,7 +57,8 @@ export async function closedLoop(
     for (let i = 0; i < c.inFlight; i++) next();
   });
   const elu = performance.eventLoopUtilization(eluStart).utilization;
-  return { type: 'result', data: { ops, errors, opsPerSec: ops / c.durationSeconds, elu } };
+  const cpu = process.cpuUsage(cpuStart);
+  return { type: 'result', data: { ops, errors, opsPerSec: ops / c.durationSeconds, elu, cpuUs: cpu.user + cpu.system } };
 }
 
 /** A bare-loop child: take one start message, run, report, exit. */

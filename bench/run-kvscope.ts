@@ -4,6 +4,8 @@ import type { LogEntry } from '../app/run/format';
 import { Run } from '../main/engine/orchestrator';
 import { onAbort } from './cleanup';
 import type { Scenario } from '../app/scenario/schema';
+import type { PhaseMark } from '../app/run/format';
+import { cpuBetween, snapshotKvscope, totalCpu, type RoleCpu } from './cpu/meter';
 
 /** Worker start, connect, the go delay and the drain fit in this on top of warm-up and run. */
 const RUN_SLACK_MS = 30_000;
@@ -17,6 +19,12 @@ export interface KvscopeResult {
   seconds: number;
   /** Mean event-loop utilisation of the worker over the measured seconds (1 = no idle time). */
   elu: number;
+  /** Operations answered in the measured seconds. */
+  ops: number;
+  /** CPU time (user + system) of each part of kvscope over the measured seconds, µs. */
+  cpu: RoleCpu;
+  /** All of kvscope's CPU time over the measured seconds per operation answered in them. */
+  cpuUsPerOp: number;
 }
 
 /** (a) kvscope itself, through the same orchestrator the CLI and the dashboard use. */
@@ -25,6 +33,13 @@ export async function runKvscope(scenario: Scenario): Promise<KvscopeResult> {
   const logs: string[] = [];
   const samples: Sample[] = [];
   run.on('sample', (s: Sample) => samples.push(s));
+  // The measured seconds are the 'running' phase: its marks come from main's timers at their edges.
+  let atRun: ReturnType<typeof snapshotKvscope> | undefined;
+  let atStop: ReturnType<typeof snapshotKvscope> | undefined;
+  run.on('phase', (m: PhaseMark) => {
+    if (m.phase === 'running') atRun = snapshotKvscope();
+    else if (m.phase === 'stopping' && atRun && !atStop) atStop = snapshotKvscope();
+  });
   run.on('log', (l: LogEntry) => {
     if (l.level !== 'info') logs.push(`${l.level}: [${l.source}] ${l.message}`);
     if (logs.length > LOG_TAIL_LINES) logs.shift();
@@ -49,10 +64,17 @@ export async function runKvscope(scenario: Scenario): Promise<KvscopeResult> {
   }
   const measured = samples.filter((s) => s.phase === 'run');
   const elus = measured.flatMap((s) => s.workers.map((w) => w.elu));
+  if (!atRun || !atStop) throw new Error('kvscope run ended without both edges of its measured phase');
+  const { byRole, lost } = cpuBetween(atRun, atStop);
+  if (lost) throw new Error(`${lost} kvscope process(es) ended within the measured seconds: their CPU time is unknown`);
+  const ops = measured.reduce((a, s) => a + s.totals.count, 0);
   return {
     opsPerSec: summary.total.opsPerSec.mean,
     errors: summary.total.errors + summary.total.timeouts,
     seconds: summary.seconds,
     elu: elus.length ? elus.reduce((a, b) => a + b, 0) / elus.length : 0,
+    ops,
+    cpu: byRole,
+    cpuUsPerOp: ops ? totalCpu(byRole) / ops : NaN,
   };
 }

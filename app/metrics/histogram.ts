@@ -32,8 +32,13 @@ export function encodeHistogram(h: Histogram): string {
   return hdr.encodeIntoCompressedBase64(h);
 }
 
+/** A histogram as encoded, sized to its content: to add into another, never to keep. */
+export function decodeRaw(encoded: string): Histogram {
+  return hdr.decodeFromCompressedBase64(encoded, 32, false);
+}
+
 export function decodeHistogram(encoded: string): Histogram {
-  const decoded = hdr.decodeFromCompressedBase64(encoded, 32, false);
+  const decoded = decodeRaw(encoded);
   // Decoding yields a histogram sized to its content; copy into the canonical
   // shape so every merged histogram has the same range.
   const h = createHistogram();
@@ -50,40 +55,14 @@ export function decodeHistogram(encoded: string): Histogram {
 export function mergeEncoded(encoded: readonly string[]): Histogram {
   const merged = createHistogram();
   for (const e of encoded) {
-    const h = hdr.decodeFromCompressedBase64(e, 32, false);
+    const h = decodeRaw(e);
     merged.add(h);
     h.destroy();
   }
   return merged;
 }
 
-export interface LatencyStats {
-  count: number;
-  min: number;
-  mean: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
-  max: number;
-}
-
-export function latencyStats(h: Histogram): LatencyStats {
-  const count = h.totalCount;
-  if (count === 0) return { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
-  return {
-    count,
-    min: h.minNonZeroValue === Number.MAX_SAFE_INTEGER ? 0 : h.minNonZeroValue,
-    mean: h.mean,
-    p50: h.getValueAtPercentile(50),
-    p90: h.getValueAtPercentile(90),
-    p95: h.getValueAtPercentile(95),
-    p99: h.getValueAtPercentile(99),
-    p999: h.getValueAtPercentile(99.9),
-    max: h.maxValue,
-  };
-}
+export { latencyStats, type LatencyStats } from './latency-stats';
 
 /** The share of the histogram's values at or below each bound (ms). */
 export function cumulativeBuckets(h: Histogram, boundsMs: readonly number[]): Buckets {

@@ -1,4 +1,4 @@
-import { createHistogram, cumulativeBuckets, decodeHistogram, latencyStats, type Histogram } from './histogram';
+import { createHistogram, cumulativeBuckets, decodeRaw, latencyStats, type Histogram } from './histogram';
 import type { OpSummary } from './summary';
 import { Tally } from './tally';
 
@@ -40,8 +40,9 @@ export class OpAcc {
   }
 }
 
+/** Straight from the encoding: a copy into the canonical shape first would only be added again. */
 function addEncoded(into: Histogram, encoded: string): void {
-  const h = decodeHistogram(encoded);
+  const h = decodeRaw(encoded);
   into.add(h);
   h.destroy();
 }

@@ -3,7 +3,8 @@
  * against bare client loops with the same concurrency, in one run, on local
  * clusters it starts (3 Redis masters, 2 Hazelcast members) and always
  * stops. Each round runs kvscope and the bare loop back to back, the order
- * alternating, and prints both ops/s and their ratio.
+ * alternating, and prints ops/s and CPU time per operation of both;
+ * judged on CPU per operation (bench/cpu).
  */
 import { fmtInt } from '../../app/report/numbers';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { optionsOrUsage, type BenchOptions } from '../options';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
 import type { ClusterBareStart } from './protocol';
+import { cpuRoundLine, cpuVerdict, type CpuRound } from '../cpu/verdict';
 
 const REDIS_MASTERS = 3;
 const HAZELCAST_MEMBERS = 2;
@@ -112,25 +114,23 @@ async function main(): Promise<number> {
       const primed = await runBare({ ...s.start, warmupSeconds: 0, durationSeconds: PRIMING_SECONDS }, s.script);
       print(`priming ${s.name}: ${fmtInt(primed.opsPerSec)} ops/s over ${PRIMING_SECONDS} s (not counted)`);
     }
-    const ratios = new Map<string, number[]>(systems.map((s) => [s.name, []]));
+    const rounds = new Map<string, CpuRound[]>(systems.map((s) => [s.name, []]));
     for (let r = 1; r <= o.rounds; r++) {
       for (const s of systems) {
         const kvFirst = r % 2 === 1;
-        const first = kvFirst ? await runKvscope(s.scenario) : await runBare(s.start, s.script);
-        const second = kvFirst ? await runBare(s.start, s.script) : await runKvscope(s.scenario);
-        const [kv, bare] = kvFirst ? [first, second] : [second, first];
-        const ratio = kv.opsPerSec / bare.opsPerSec;
-        ratios.get(s.name)!.push(ratio);
+        const bare0 = kvFirst ? undefined : await runBare(s.start, s.script);
+        const kv = await runKvscope(s.scenario);
+        const bare = bare0 ?? (await runBare(s.start, s.script));
+        const round: CpuRound = { kvscope: kv, bare };
+        rounds.get(s.name)!.push(round);
         print(
-          `round ${r} ${s.name.padEnd(13)} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare ${fmtInt(bare.opsPerSec)} ops/s, ratio ${ratio.toFixed(3)}; errors ${kv.errors} / ${bare.errors}`,
+          `round ${r} ${s.name.padEnd(13)} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare ${fmtInt(bare.opsPerSec)} ops/s, ratio ${(kv.opsPerSec / bare.opsPerSec).toFixed(3)}; errors ${kv.errors} / ${bare.errors}`,
         );
+        print(`   ${cpuRoundLine(round)}`);
       }
     }
     print('');
-    for (const [name, rs] of ratios) {
-      const median = [...rs].sort((a, b) => a - b)[Math.floor(rs.length / 2)];
-      print(`${name}: median ratio kvscope / bare ${median.toFixed(3)}`);
-    }
+    for (const [name, rs] of rounds) for (const line of cpuVerdict(name, rs).lines) print(line);
     print("note: clients, kvscope and the servers share this machine's cores; on 2 cores the servers are part of the bottleneck.");
   } finally {
     await Promise.all(clusters.map((c) => c.stop()));

@@ -62,4 +62,38 @@ describe('LoadLoop', () => {
     await new Promise((r) => setImmediate(r));
     expect(rec.drain().get.count).toBe(0);
   });
+
+  it('counts a rejection the driver reads as a missing key as an answer (not found, with a latency), not an error', async () => {
+    const missing = Object.assign(new Error('record not found'), { code: 2 });
+    let calls = 0;
+    const d: Driver = {
+      versions: {},
+      connect: async () => undefined,
+      // Every other operation finds no record; the rest fail for real.
+      run: () => Promise.reject(++calls % 2 ? missing : new Error('server error')),
+      outcome: () => OK,
+      isTimeout: () => false,
+      isNotFound: (err) => err === missing,
+      close: async () => undefined,
+    };
+    const { l, rec, drained } = loop(d, { inFlight: 1, opTimeoutMs: 10_000, endInMs: 100_000, budget: 6 });
+    l.start();
+    await drained;
+    const t = rec.drain().get;
+    expect(t).toMatchObject({ count: 3, notFound: 3, errors: 3, timeouts: 0 });
+  });
+
+  it('a late answer after a timeout is ignored while its slot goes on with the next operation', async () => {
+    const m = manualDriver();
+    const { l, rec, drained } = loop(m.d, { inFlight: 1, opTimeoutMs: 200, endInMs: 100_000, budget: 2 });
+    l.start();
+    // The first operation is never answered in time: the watchdog counts it and the slot starts the second.
+    for (let waited = 0; m.pending.length < 2 && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    expect(m.pending.length).toBe(2);
+    const [late, current] = m.pending.splice(0, 2);
+    late();
+    current();
+    await drained;
+    expect(rec.drain().get).toMatchObject({ count: 1, timeouts: 1 });
+  });
 });

@@ -43,6 +43,12 @@ export interface Driver {
   /** Whether a rejection of `run` was a timeout rather than an error. */
   isTimeout(err: unknown): boolean;
   /**
+   * Whether a rejection of `run` is an answer: the key does not exist (a
+   * client that rejects a missing record). The loop counts it as NOT_FOUND
+   * with its latency, so the driver need not wrap the client's promise.
+   */
+  isNotFound?(err: unknown): boolean;
+  /**
    * The driver's own signs that a rejection of `run` means the target could
    * not be reached (result codes, client error classes), on top of the
    * generic errno and message check of connection-failure.ts; such
@@ -60,5 +66,11 @@ export type DriverFactory = (ctx: DriverContext) => Driver;
 
 /** One operation and its outcome, off the hot path (connect probes, tests). */
 export function runOnce(d: Driver, op: string, key: string): Promise<Outcome> {
-  return d.run(op, key).then((r) => d.outcome(r));
+  return d.run(op, key).then(
+    (r) => d.outcome(r),
+    (err: unknown) => {
+      if (d.isNotFound?.(err)) return NOT_FOUND;
+      throw err;
+    },
+  );
 }

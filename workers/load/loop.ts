@@ -4,7 +4,7 @@ import { isUnreachable } from './connection-failure';
 import { NOT_FOUND, type Driver } from './driver';
 import type { OpPicker } from './picker';
 import type { Recorder } from './recorder';
-import { makeSlots, TimeoutError, type Slot } from './slot';
+import { makeSlots, successor, TimeoutError, type Slot } from './slot';
 
 /** How often the fixed-rate pump checks for due operations when none is in flight. */
 const PUMP_MAX_SLEEP_MS = 10;
@@ -68,8 +68,19 @@ export class LoadLoop extends EventEmitter {
 
   constructor(readonly o: LoopOptions) {
     super();
-    this.slots = makeSlots(o.pickers, o.inFlight);
+    this.slots = makeSlots(o.pickers, o.inFlight).map(this.bind);
   }
+
+  /** Answer handlers made once per slot: no closure is allocated per operation. */
+  private bind = (slot: Slot): Slot => {
+    slot.onAnswer = (result) => this.answered(slot, result);
+    slot.onError = (err) => {
+      if (slot.stale) return;
+      if (this.o.driver.isNotFound?.(err)) return this.answered(slot, undefined, true);
+      this.failed(slot, err, err instanceof TimeoutError || this.o.driver.isTimeout(err));
+    };
+    return slot;
+  };
 
   start(): void {
     const every = Math.min(WATCH_MAX_INTERVAL_MS, Math.max(1, this.o.opTimeoutMs / WATCH_PER_TIMEOUT));
@@ -123,8 +134,8 @@ export class LoadLoop extends EventEmitter {
     return true;
   }
 
-  private issueClosed = (slot: Slot): void => {
-    const now = performance.now();
+  /** `now` may be the previous answer's time: the closed loop issues at once, so one clock read serves both. */
+  private issueClosed = (slot: Slot, now = performance.now()): void => {
     if (!this.mayIssue(now)) return this.maybeDrained();
     slot.picker.advance();
     this.launch(slot, now, now);
@@ -151,25 +162,21 @@ export class LoadLoop extends EventEmitter {
 
   private launch(slot: Slot, start: number, sent: number): void {
     const op = slot.picker.op;
-    const gen = ++slot.gen;
     slot.busy = true;
     slot.op = op;
     slot.start = start;
     slot.sent = sent;
     this.inFlightNow++;
-    const rec = this.o.recorder;
-    this.o.driver.run(rec.ops[op], slot.picker.key).then(
-      (result) => {
-        if (slot.gen !== gen) return; // already counted as a timeout
-        slot.backoff.reset();
-        rec.ok(op, (performance.now() - start) * 1000, this.o.driver.outcome(result) === NOT_FOUND);
-        this.release(slot);
-      },
-      (err: unknown) => {
-        if (slot.gen !== gen) return;
-        this.failed(slot, err, err instanceof TimeoutError || this.o.driver.isTimeout(err));
-      },
-    );
+    this.o.driver.run(this.o.recorder.ops[op], slot.picker.key).then(slot.onAnswer, slot.onError);
+  }
+
+  /** An answer: a result, or a rejection the driver reads as a missing key (`missing`). */
+  private answered(slot: Slot, result: unknown, missing = false): void {
+    if (slot.stale) return; // already counted as a timeout
+    const now = performance.now();
+    slot.backoff.reset();
+    this.o.recorder.ok(slot.op, (now - slot.start) * 1000, missing || this.o.driver.outcome(result) === NOT_FOUND);
+    this.release(slot, now);
   }
 
   /** The driver's own timeout errors and the watchdog's both count as timeouts. */
@@ -196,15 +203,15 @@ export class LoadLoop extends EventEmitter {
     this.waiting.add(t);
   }
 
-  private release(slot: Slot): void {
+  private release(slot: Slot, now?: number): void {
     slot.busy = false;
     this.inFlightNow--;
-    this.resume(slot);
+    this.resume(slot, now);
   }
 
-  private resume(slot: Slot): void {
+  private resume(slot: Slot, now?: number): void {
     if (this.stopped) return this.maybeDrained();
-    if (this.o.rate === undefined) return this.issueClosed(slot);
+    if (this.o.rate === undefined) return this.issueClosed(slot, now);
     this.free.push(slot);
     if (!this.timer) this.pump();
   }
@@ -216,11 +223,13 @@ export class LoadLoop extends EventEmitter {
 
   private watch = (): void => {
     const limit = performance.now() - this.o.opTimeoutMs;
-    for (const slot of this.slots) {
+    for (let i = 0; i < this.slots.length; i++) {
+      const slot = this.slots[i];
       if (!slot.busy || slot.sent > limit) continue;
-      slot.gen++; // its answer, if it ever comes, is no longer ours
-      slot.sent = Infinity; // counted once; failed() releases the slot on the next turn
-      this.failed(slot, new TimeoutError(this.o.opTimeoutMs), true);
+      // Its answer, if it ever comes, reaches the retired slot; failed() releases the successor on the next turn.
+      const next = this.bind(successor(slot));
+      this.slots[i] = next;
+      this.failed(next, new TimeoutError(this.o.opTimeoutMs), true);
     }
   };
 

@@ -1,9 +1,10 @@
-import { createHistogram, encodeHistogram, recordUs, type Histogram } from '../../app/metrics/histogram';
+import { encodeHistogram } from '../../app/metrics/histogram';
+import { LatencyCounts } from './latency-counts';
 import type { OpTick } from '../../app/metrics/tick';
 
 /**
  * Per-op counters and latency histogram for the current second. Recording is
- * the hot path: an array index, a histogram record and an increment. Encoding
+ * the hot path: an array index, a bucket count and an increment. Encoding
  * happens once a second in `drain`.
  */
 export class Recorder {
@@ -12,7 +13,7 @@ export class Recorder {
   private readonly timeouts: number[];
   private readonly notFound: number[];
   private readonly unreachable: number[];
-  private readonly hists: Histogram[];
+  private readonly latencies: LatencyCounts[];
 
   constructor(readonly ops: readonly string[]) {
     this.count = ops.map(() => 0);
@@ -20,14 +21,14 @@ export class Recorder {
     this.timeouts = ops.map(() => 0);
     this.notFound = ops.map(() => 0);
     this.unreachable = ops.map(() => 0);
-    this.hists = ops.map(() => createHistogram());
+    this.latencies = ops.map(() => new LatencyCounts());
   }
 
   /** A successful answer (a value or a well-formed not-found), `us` microseconds after its start. */
   ok(op: number, us: number, notFound: boolean): void {
     this.count[op]++;
     if (notFound) this.notFound[op]++;
-    recordUs(this.hists[op], us);
+    this.latencies[op].record(us);
   }
 
   fail(op: number, timeout: boolean): void {
@@ -44,16 +45,17 @@ export class Recorder {
   drain(): Record<string, OpTick> {
     const out: Record<string, OpTick> = {};
     this.ops.forEach((name, i) => {
+      const h = this.latencies[i].take();
       out[name] = {
         count: this.count[i],
         errors: this.errors[i],
         timeouts: this.timeouts[i],
         notFound: this.notFound[i],
         unavailable: this.unreachable[i],
-        hist: encodeHistogram(this.hists[i]),
+        hist: encodeHistogram(h),
       };
+      h.destroy();
       this.count[i] = this.errors[i] = this.timeouts[i] = this.notFound[i] = this.unreachable[i] = 0;
-      this.hists[i].reset();
     });
     return out;
   }

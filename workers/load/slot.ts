@@ -3,8 +3,10 @@ import type { OpPicker } from './picker';
 
 /**
  * One place for an operation in flight. The loop never has more operations
- * waiting for an answer than it has free slots; a slot's generation tells a
- * current answer from a late one the watchdog already counted as a timeout.
+ * waiting for an answer than it has free slots. A slot whose operation the
+ * watchdog counted as a timeout is retired (stale) and a fresh one takes its
+ * place, so a late answer reaches the retired slot and is ignored: the answer
+ * handlers can then be made once per slot instead of once per operation.
  */
 export interface Slot {
   picker: OpPicker;
@@ -14,10 +16,18 @@ export interface Slot {
   start: number;
   /** When the operation was actually sent, for the timeout. */
   sent: number;
-  gen: number;
+  /** Retired by a timeout: answers that still arrive for it are not counted. */
+  stale: boolean;
   /** Wait before this slot's next operation while the target cannot be reached. */
   backoff: Backoff;
+  /** The slot's answer handlers, bound by the loop once. */
+  onAnswer: (result: unknown) => void;
+  onError: (err: unknown) => void;
 }
+
+const UNBOUND = (): void => {
+  throw new Error('slot handlers are not bound to a loop');
+};
 
 export function makeSlots(pickers: readonly OpPicker[], count: number): Slot[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -26,9 +36,17 @@ export function makeSlots(pickers: readonly OpPicker[], count: number): Slot[] {
     op: 0,
     start: 0,
     sent: 0,
-    gen: 0,
+    stale: false,
     backoff: new Backoff(),
+    onAnswer: UNBOUND,
+    onError: UNBOUND,
   }));
+}
+
+/** A slot to take over from one the watchdog retired: same picker and back-off, still busy, not yet released. */
+export function successor(old: Slot): Slot {
+  old.stale = true;
+  return { ...old, stale: false, sent: Infinity, onAnswer: UNBOUND, onError: UNBOUND };
 }
 
 export class TimeoutError extends Error {

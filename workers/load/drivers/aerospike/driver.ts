@@ -12,7 +12,7 @@ const VALUE_BIN = 'v';
 /** Distinct seeds for the batch-key generator and the value of each worker. */
 const BATCH_SEED_OFFSET = 7_919;
 
-/** What a get resolves with when the record does not exist (the client rejects with code 2). */
+/** An answer without a record; the client rejects a missing record instead (isNotFound), but null says the same. */
 const MISSING = null;
 
 class AerospikeDriver implements Driver {
@@ -56,13 +56,13 @@ class AerospikeDriver implements Driver {
     switch (op) {
       case 'get':
         this.io.bytesOut += key.length;
-        return read(client.get(new Aerospike.Key(t.namespace, t.set, key)));
+        return client.get(new Aerospike.Key(t.namespace, t.set, key));
       case 'put':
         this.io.bytesOut += key.length + valueBytes(this.value);
         return client.put(new Aerospike.Key(t.namespace, t.set, key), this.bins);
       case 'delete':
         this.io.bytesOut += key.length;
-        return read(client.remove(new Aerospike.Key(t.namespace, t.set, key)));
+        return client.remove(new Aerospike.Key(t.namespace, t.set, key));
       case 'batch-read': {
         const keys = this.batchKeys.next(key);
         for (const k of keys) this.io.bytesOut += k.length;
@@ -86,6 +86,11 @@ class AerospikeDriver implements Driver {
 
   isTimeout(err: unknown): boolean {
     return codeOf(err) === CODE.TIMEOUT;
+  }
+
+  /** The client rejects a get or delete of a missing record (code 2): an answer, not a failure. */
+  isNotFound(err: unknown): boolean {
+    return codeOf(err) === CODE.NOT_FOUND;
   }
 
   /** No connection to the node, no node for the partition, or the client's own circuit breaker. */
@@ -115,14 +120,6 @@ class AerospikeDriver implements Driver {
     }
     return found === 0 ? NOT_FOUND : OK;
   }
-}
-
-/** A read whose missing record is an answer, not a failure. */
-function read<T>(p: Promise<T>): Promise<T | null> {
-  return p.catch((err: unknown) => {
-    if (codeOf(err) === CODE.NOT_FOUND) return MISSING;
-    throw err;
-  });
 }
 
 function binBytes(v: unknown): number {

@@ -1,0 +1,135 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { descendants, readProc } from '../../bench/cpu/proc';
+import { cpuBetween, snapshotKvscope } from '../../bench/cpu/meter';
+import { cpuVerdict, type CpuRound } from '../../bench/cpu/verdict';
+import type { KvscopeResult } from '../../bench/run-kvscope';
+
+/** The kernel counts CPU time in clock ticks (10 ms): two readings may each be a tick off. */
+const TICK_SLACK_US = 25_000;
+const BURN_US = 300_000;
+
+/** Spin until this process has spent `us` more CPU time (a count of work, not of wall time). */
+function burn(us: number): void {
+  const start = process.cpuUsage();
+  for (;;) {
+    const d = process.cpuUsage(start);
+    if (d.user + d.system >= us) return;
+  }
+}
+
+// A child that burns CPU when asked and reports its own CPU time; its path decides the role the meter gives it.
+const CHILD = `
+const burn = (us) => { const s = process.cpuUsage(); for (;;) { const d = process.cpuUsage(s); if (d.user + d.system >= us) return; } };
+process.on('message', (m) => {
+  if (m.burn) burn(m.burn);
+  const c = process.cpuUsage();
+  process.send({ cpuUs: c.user + c.system });
+  if (m.exit) process.exit(0);
+});`;
+
+const dir = mkdtempSync(join(tmpdir(), 'kvscope-cpu-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function child(rel: string): ChildProcess {
+  const file = join(dir, rel);
+  mkdirSync(join(file, '..'), { recursive: true });
+  writeFileSync(file, CHILD);
+  const c = fork(file, [], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+  children.push(c);
+  return c;
+}
+
+const ask = (c: ChildProcess, m: object): Promise<number> =>
+  new Promise((resolve) => {
+    c.once('message', (r) => resolve((r as { cpuUs: number }).cpuUs));
+    c.send(m);
+  });
+
+describe('CPU time from /proc (bench/cpu)', () => {
+  it("reads this process's CPU time as the kernel counts it", () => {
+    const before = readProc(process.pid)!;
+    const own = process.cpuUsage();
+    burn(BURN_US);
+    const after = readProc(process.pid)!;
+    const d = process.cpuUsage(own);
+    expect(after.cpuUs - before.cpuUs).toBeGreaterThan(d.user + d.system - TICK_SLACK_US);
+    expect(after.cpuUs - before.cpuUs).toBeLessThan(d.user + d.system + TICK_SLACK_US);
+    expect(readProc(2 ** 30)).toBeUndefined();
+  });
+
+  it("charges a worker's CPU time to 'workers' and leaves processes that are not kvscope's out", async () => {
+    const worker = child('dist/workers/load/worker.js');
+    const other = child('dist/elsewhere/server.js');
+    const start0 = await ask(worker, {});
+    await ask(other, {});
+    expect(descendants(process.pid).map((p) => p.pid)).toEqual(expect.arrayContaining([worker.pid, other.pid]));
+    const from = snapshotKvscope();
+    expect(from.get(worker.pid!)?.role).toBe('workers');
+    expect(from.has(other.pid!)).toBe(false);
+    expect(from.get(process.pid)?.role).toBe('main');
+    const end0 = await ask(worker, { burn: BURN_US });
+    await ask(other, { burn: BURN_US });
+    const to = snapshotKvscope();
+    const { byRole, lost } = cpuBetween(from, to);
+    expect(lost).toBe(0);
+    // The worker's own count of its CPU time between the snapshots, give or take the ticks.
+    expect(byRole.workers).toBeGreaterThan(end0 - start0 - 2 * TICK_SLACK_US);
+    expect(byRole.workers).toBeLessThan(end0 - start0 + 2 * TICK_SLACK_US);
+    expect(byRole.monitor).toBe(0);
+    expect(byRole.keepers).toBe(0);
+  });
+
+  it('says when a process ended between the snapshots, whose time is then unknown', async () => {
+    const monitor = child('dist/workers/monitor/main.js');
+    await ask(monitor, {});
+    const from = snapshotKvscope();
+    expect(from.get(monitor.pid!)?.role).toBe('monitor');
+    const exited = new Promise((r) => monitor.once('exit', r));
+    await ask(monitor, { exit: true });
+    await exited;
+    expect(cpuBetween(from, snapshotKvscope()).lost).toBe(1);
+  });
+});
+
+describe('the CPU verdict', () => {
+  const kv = (cpuUsPerOp: number, mainShare: number): KvscopeResult => {
+    const ops = 1_000_000;
+    const workers = (cpuUsPerOp * ops) / (1 + mainShare);
+    return {
+      opsPerSec: 1,
+      errors: 0,
+      seconds: 10,
+      elu: 1,
+      ops,
+      cpu: { workers, main: workers * mainShare, monitor: 0, keepers: 0 },
+      cpuUsPerOp,
+    };
+  };
+  const round = (k: number, b: number, share = 0.01): CpuRound => ({
+    kvscope: kv(k, share),
+    bare: { ops: 1_000_000, cpuUs: b * 1_000_000 },
+  });
+
+  it('judges the median of the per-round CPU ratios against 3 %', () => {
+    const pass = cpuVerdict('x', [round(10.2, 10), round(10.9, 10), round(10, 10)]);
+    expect(pass.pass).toBe(true);
+    expect(pass.lines.join('\n')).toMatch(/CPU per op kvscope \/ bare = 1\.020 .*spread 1\.000 to 1\.090/);
+    const miss = cpuVerdict('x', [round(10.4, 10), round(10.5, 10), round(9.9, 10)]);
+    expect(miss.pass).toBe(false);
+    expect(miss.lines.join('\n')).toMatch(/MISS: x kvscope costs 4\.0% CPU per operation/);
+  });
+
+  it('fails when main and the monitor take 2 % of the workers or more', () => {
+    const v = cpuVerdict('x', [round(10, 10, 0.025), round(10, 10, 0.03), round(10, 10, 0.02)]);
+    expect(v.pass).toBe(false);
+    expect(v.lines.join('\n')).toMatch(/MISS: x main \+ monitor 2\.50% of the workers/);
+  });
+});

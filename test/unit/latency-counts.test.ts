@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createHistogram, encodeHistogram, HIGHEST_US, recordUs } from '../../app/metrics/histogram';
+import { LatencyCounts } from '../../workers/load/latency-counts';
+
+function seeded(seed: number): () => number {
+  let s = seed;
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+}
+
+/** The same values through the library's recordValue and through LatencyCounts: the encodings must match byte for byte. */
+function bothWays(values: readonly number[]): [string, string] {
+  const h = createHistogram();
+  for (const v of values) recordUs(h, v);
+  const counts = new LatencyCounts();
+  for (const v of values) counts.record(v);
+  const taken = counts.take();
+  const out: [string, string] = [encodeHistogram(h), encodeHistogram(taken)];
+  expect(taken.totalCount).toBe(h.totalCount);
+  h.destroy();
+  taken.destroy();
+  return out;
+}
+
+describe('LatencyCounts (the load loop latency recorder)', () => {
+  it('every bucket edge lands where the library puts it', () => {
+    const edges: number[] = [];
+    for (let k = 0; k < 31; k++) for (const d of [-1, 0, 1]) edges.push(2 ** k + d);
+    const [lib, fast] = bothWays(edges.filter((v) => v >= 0));
+    expect(fast).toBe(lib);
+  });
+
+  for (const [name, draw] of [
+    ['sub-millisecond', (r: () => number) => r() * 900],
+    ['long tail', (r: () => number) => 100 + 5e7 * r() ** 12],
+    ['fractions, zeros, negatives and values past the top', (r: () => number) => (r() - 0.1) * HIGHEST_US * 1.5],
+  ] as const) {
+    it(`encodes exactly as recording each value would: ${name}`, () => {
+      const r = seeded(name.length);
+      const values = Array.from({ length: 20_000 }, () => draw(r));
+      const [lib, fast] = bothWays(values);
+      expect(fast).toBe(lib);
+    });
+  }
+
+  it('starts again from zero after take', () => {
+    const c = new LatencyCounts();
+    c.record(5_000);
+    c.take().destroy();
+    c.record(7);
+    const h = c.take();
+    expect(h.totalCount).toBe(1);
+    expect(h.maxValue).toBe(7);
+    h.destroy();
+    const empty = c.take();
+    expect(empty.totalCount).toBe(0);
+    empty.destroy();
+  });
+});
