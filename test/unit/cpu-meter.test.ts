@@ -124,7 +124,7 @@ describe('the CPU verdict', () => {
     expect(pass.lines.join('\n')).toMatch(/CPU per op kvscope \/ bare = 1\.020 .*spread 1\.000 to 1\.090/);
     const miss = cpuVerdict('x', [round(10.4, 10), round(10.5, 10), round(9.9, 10)]);
     expect(miss.pass).toBe(false);
-    expect(miss.lines.join('\n')).toMatch(/MISS: x kvscope costs 4\.0% CPU per operation/);
+    expect(miss.lines.join('\n')).toMatch(/MISS: x kvscope costs 4\.0% more CPU per operation/);
   });
 
   it('fails when main and the monitor take 2 % of the workers or more', () => {

@@ -1,5 +1,5 @@
 import type { JsHistogram } from 'hdr-histogram-js';
-import { createHistogram, HIGHEST_US, type Histogram } from '../../app/metrics/histogram';
+import { createHistogram, encodeHistogram, HIGHEST_US } from '../../app/metrics/histogram';
 
 /**
  * A second's latencies, counted on the hot path into an array laid out as the
@@ -12,7 +12,8 @@ import { createHistogram, HIGHEST_US, type Histogram } from '../../app/metrics/h
 export class LatencyCounts {
   private readonly counts: Float64Array;
   private readonly halfMagnitude: number;
-  private readonly template: JsHistogram;
+  /** The histogram each second is handed to, reset after encoding (one allocation for the worker's life). */
+  private readonly h: JsHistogram;
   private total = 0;
   private top = 0;
 
@@ -20,7 +21,7 @@ export class LatencyCounts {
     const h = createHistogram() as unknown as JsHistogram;
     // The shortcut below holds for a unit of 1 µs and a top below 2^31, as createHistogram builds.
     if (h.unitMagnitude !== 0 || HIGHEST_US >= 2 ** 31) throw new Error('LatencyCounts needs 1 µs units and values below 2^31');
-    this.template = h;
+    this.h = h;
     this.halfMagnitude = h.subBucketHalfCountMagnitude;
     this.counts = new Float64Array(h.countsArrayLength);
   }
@@ -35,19 +36,26 @@ export class LatencyCounts {
     if (i > this.top) this.top = i;
   }
 
-  /** This second's latencies as a histogram (the caller destroys it); the counts start again from zero. */
-  take(): Histogram {
-    const h = createHistogram();
-    if (this.total === 0) return h;
-    const js = this.template;
-    for (let i = 0; i <= this.top; i++) {
+  /** This second's latencies, encoded as encodeHistogram would encode them; the counts start again from zero. */
+  encode(): string {
+    const h = this.h;
+    h.reset();
+    let lowest = -1;
+    for (let i = 0; i <= this.top && this.total > 0; i++) {
       const c = this.counts[i];
       if (c === 0) continue;
-      h.recordValueWithCount(js.valueFromIndex(i), c);
+      h.addToCountAtIndex(i, c);
+      if (lowest < 0 && i > 0) lowest = i;
       this.counts[i] = 0;
+    }
+    if (this.total > 0) {
+      h.addToTotalCount(this.total);
+      // Bucket values, as a decoder sees them: min and max only bound the encoding's length.
+      if (lowest > 0) h.updateMinAndMax(h.valueFromIndex(lowest));
+      h.updateMinAndMax(h.valueFromIndex(this.top));
     }
     this.total = 0;
     this.top = 0;
-    return h;
+    return encodeHistogram(h as unknown as Parameters<typeof encodeHistogram>[0]);
   }
 }

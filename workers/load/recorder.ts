@@ -1,4 +1,3 @@
-import { encodeHistogram } from '../../app/metrics/histogram';
 import { LatencyCounts } from './latency-counts';
 import type { OpTick } from '../../app/metrics/tick';
 
@@ -45,16 +44,14 @@ export class Recorder {
   drain(): Record<string, OpTick> {
     const out: Record<string, OpTick> = {};
     this.ops.forEach((name, i) => {
-      const h = this.latencies[i].take();
       out[name] = {
         count: this.count[i],
         errors: this.errors[i],
         timeouts: this.timeouts[i],
         notFound: this.notFound[i],
         unavailable: this.unreachable[i],
-        hist: encodeHistogram(h),
+        hist: this.latencies[i].encode(),
       };
-      h.destroy();
       this.count[i] = this.errors[i] = this.timeouts[i] = this.notFound[i] = this.unreachable[i] = 0;
     });
     return out;
