@@ -167,7 +167,7 @@ export class LoadLoop extends EventEmitter {
     slot.start = start;
     slot.sent = sent;
     this.inFlightNow++;
-    this.o.driver.run(this.o.recorder.ops[op], slot.picker.key).then(slot.onAnswer, slot.onError);
+    this.o.driver.run(this.o.recorder.ops[op], slot.picker.key, slot.picker.index).then(slot.onAnswer, slot.onError);
   }
 
   /** An answer: a result, or a rejection the driver reads as a missing key (`missing`). */

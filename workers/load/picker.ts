@@ -8,6 +8,8 @@ import { keyFor, type Rng } from './keys';
 export class OpPicker {
   op = 0;
   key = '';
+  /** The key's index in the key space: a driver may cache what it derives from a key by it. */
+  index = 0;
   private remainingReads = 0;
 
   constructor(
@@ -29,14 +31,16 @@ export class OpPicker {
       }
       this.remainingReads = reads;
       this.op = write;
-      this.key = keyFor(this.rng.int(this.keySpace), this.keyLength);
+      this.index = this.rng.int(this.keySpace);
+      this.key = keyFor(this.index, this.keyLength);
       return;
     }
     const r = this.rng.next();
     let i = 0;
     while (i < this.cumulative.length - 1 && r >= this.cumulative[i]) i++;
     this.op = i;
-    this.key = keyFor(this.rng.int(this.keySpace), this.keyLength);
+    this.index = this.rng.int(this.keySpace);
+    this.key = keyFor(this.index, this.keyLength);
   }
 }
 

@@ -15,6 +15,13 @@ import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type O
 import { makeValue, Rng } from '../../keys';
 import { MemberCounts } from './member-counts';
 
+/** Each operation counted as a read or a write per member, as WRITE_OPS says (decided once, not per operation). */
+const WRITES = {
+  get: WRITE_OPS.hazelcast.includes('get'),
+  set: WRITE_OPS.hazelcast.includes('set'),
+  remove: WRITE_OPS.hazelcast.includes('remove'),
+};
+
 const CLIENT_VERSION = (require('hazelcast-client/package.json') as { version: string }).version;
 
 class HazelcastDriver implements Driver {
@@ -59,7 +66,7 @@ class HazelcastDriver implements Driver {
       );
     }
     this.map = await this.client.getMap<string, string>(t.map);
-    this.members = new MemberCounts(this.client, WRITE_OPS.hazelcast);
+    this.members = new MemberCounts(this.client, this.ctx.scenario.keySpace);
     const n = this.client.getCluster().getMembers().length;
     this.ctx.log(
       'info',
@@ -67,17 +74,19 @@ class HazelcastDriver implements Driver {
     );
   }
 
-  run(op: string, key: string): Promise<unknown> {
+  run(op: string, key: string, index?: number): Promise<unknown> {
     const map = this.map!;
-    this.members!.count(key, op);
     switch (op) {
       case 'get':
+        this.members!.count(index, key, WRITES.get);
         this.io.bytesOut += key.length;
         return map.get(key);
       case 'set':
+        this.members!.count(index, key, WRITES.set);
         this.io.bytesOut += key.length + this.value.length;
         return map.set(key, this.value);
       case 'remove':
+        this.members!.count(index, key, WRITES.remove);
         this.io.bytesOut += key.length;
         return map.remove(key);
       default:

@@ -2,48 +2,63 @@ import type { Client, PartitionService } from 'hazelcast-client';
 import type { TickNode } from '../../../../app/metrics/tick';
 
 /**
- * Keys whose partition is remembered: computing it serializes the key, which
- * costs about as much as a small operation, and the key space of a run is
- * usually far smaller than this.
+ * Slots of the partition cache. Finding a key's partition serializes and
+ * hashes the key, which costs about as much as a small operation, so each key
+ * index keeps its partition: all of them for key spaces up to this size
+ * (the default is 100,000), a direct-mapped share of larger ones. Typed
+ * arrays: no string is hashed and nothing is left for the collector.
  */
-const PARTITION_CACHE_MAX = 1_000_000;
+const PARTITION_CACHE_SLOTS = 1 << 20;
+/** Hazelcast's default partition count, until the client has the partition table. */
+const DEFAULT_PARTITIONS = 271;
 /** Before the client has the partition table, an operation's owner is not known yet. */
 const UNKNOWN = 'unknown';
 
 /**
  * Which member served each operation, as the client knows it: the owner of
- * the key's partition (the member a smart client sends it to). Counted as
- * sent reads and writes per member and drained once a second.
+ * the key's partition (the member a smart client sends it to). Counted per
+ * partition on the hot path (two array indexes); drained once a second into
+ * sent reads and writes per member, by the partition table of that moment.
  */
 export class MemberCounts {
-  private readonly partitionOf = new Map<string, number>();
-  /**
-   * Keyed by the owner's UUID object, which the partition table hands out
-   * again for every partition of that member: no string per operation.
-   */
-  private counts = new Map<object | null, { reads: number; writes: number }>();
+  private readonly tags: Float64Array;
+  private readonly cached: Int32Array;
+  private reads: Float64Array;
+  private writes: Float64Array;
   private readonly partitions: PartitionService;
-  private readonly writes: ReadonlySet<string>;
 
   constructor(
     private readonly client: Client,
-    writes: readonly string[],
+    keySpace: number,
   ) {
     this.partitions = client.getPartitionService();
-    this.writes = new Set(writes);
+    const slots = Math.min(keySpace, PARTITION_CACHE_SLOTS);
+    this.tags = new Float64Array(slots);
+    this.cached = new Int32Array(slots);
+    const n = this.partitions.getPartitionCount() || DEFAULT_PARTITIONS;
+    this.reads = new Float64Array(n);
+    this.writes = new Float64Array(n);
   }
 
-  count(key: string, op: string): void {
-    let pid = this.partitionOf.get(key);
-    if (pid === undefined) {
+  /** One operation on the key of index `index` (its picker's; none for a one-off probe), a write or a read. */
+  count(index: number | undefined, key: string, write: boolean): void {
+    if (index === undefined) return this.add(this.partitions.getPartitionId(key), write);
+    const slot = index % this.tags.length;
+    let pid: number;
+    // A tag holds index + 1, so an empty slot (0) never matches.
+    if (this.tags[slot] === index + 1) pid = this.cached[slot];
+    else {
       pid = this.partitions.getPartitionId(key);
-      if (this.partitionOf.size < PARTITION_CACHE_MAX) this.partitionOf.set(key, pid);
+      this.tags[slot] = index + 1;
+      this.cached[slot] = pid;
     }
-    const owner = this.partitions.getPartitionOwner(pid) ?? null;
-    let c = this.counts.get(owner);
-    if (!c) this.counts.set(owner, (c = { reads: 0, writes: 0 }));
-    if (this.writes.has(op)) c.writes++;
-    else c.reads++;
+    this.add(pid, write);
+  }
+
+  private add(pid: number, write: boolean): void {
+    if (pid >= this.reads.length) this.grow(pid + 1);
+    if (write) this.writes[pid]++;
+    else this.reads[pid]++;
   }
 
   /** This second's counts per member (by address), and a fresh start. */
@@ -55,16 +70,29 @@ export class MemberCounts {
         .map((m) => [m.uuid.toString(), m.address.toString()]),
     );
     const byId = new Map<string, TickNode>();
-    for (const [owner, c] of this.counts) {
-      const uuid = owner === null ? UNKNOWN : owner.toString();
+    for (let pid = 0; pid < this.reads.length; pid++) {
+      const reads = this.reads[pid];
+      const writes = this.writes[pid];
+      if (reads === 0 && writes === 0) continue;
+      const owner = this.partitions.getPartitionOwner(pid);
+      const uuid = owner ? owner.toString() : UNKNOWN;
       const address = addresses.get(uuid) ?? uuid;
       const n = byId.get(address) ?? { id: address, address, counters: { 'read.sent': 0, 'write.sent': 0 } };
-      n.counters['read.sent'] += c.reads;
-      n.counters['write.sent'] += c.writes;
+      n.counters['read.sent'] += reads;
+      n.counters['write.sent'] += writes;
       byId.set(address, n);
     }
-    const out = [...byId.values()];
-    this.counts = new Map();
-    return out;
+    this.reads.fill(0);
+    this.writes.fill(0);
+    return [...byId.values()];
+  }
+
+  private grow(n: number): void {
+    const reads = new Float64Array(n);
+    const writes = new Float64Array(n);
+    reads.set(this.reads);
+    writes.set(this.writes);
+    this.reads = reads;
+    this.writes = writes;
   }
 }
