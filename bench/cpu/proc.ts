@@ -13,6 +13,8 @@ const US_PER_S = 1e6;
 const PPID_FIELD = 1;
 const UTIME_FIELD = 11;
 const STIME_FIELD = 12;
+const CUTIME_FIELD = 13;
+const CSTIME_FIELD = 14;
 
 let ticksPerSecond: number | undefined;
 function clockTicks(): number {
@@ -32,6 +34,8 @@ export interface ProcCpu {
   ppid: number;
   /** User + system CPU time so far, µs (the kernel counts it in clock ticks: 10 ms steps). */
   cpuUs: number;
+  /** The whole CPU time of its children that have ended and been reaped, µs. */
+  reapedUs: number;
 }
 
 /** One process's CPU time, or undefined once it is gone. */
@@ -44,8 +48,8 @@ export function readProc(pid: number): ProcCpu | undefined {
   }
   // The command name may hold spaces and parentheses: the fields start after the last ')'.
   const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(f[UTIME_FIELD]) + Number(f[STIME_FIELD]);
-  return { pid, ppid: Number(f[PPID_FIELD]), cpuUs: (ticks * US_PER_S) / clockTicks() };
+  const us = (a: number, b: number): number => ((Number(f[a]) + Number(f[b])) * US_PER_S) / clockTicks();
+  return { pid, ppid: Number(f[PPID_FIELD]), cpuUs: us(UTIME_FIELD, STIME_FIELD), reapedUs: us(CUTIME_FIELD, CSTIME_FIELD) };
 }
 
 /** The command line of a process, its arguments joined by spaces; '' once it is gone. */

@@ -72,14 +72,14 @@ describe('CPU time from /proc (bench/cpu)', () => {
     await ask(other, {});
     expect(descendants(process.pid).map((p) => p.pid)).toEqual(expect.arrayContaining([worker.pid, other.pid]));
     const from = snapshotKvscope();
-    expect(from.get(worker.pid!)?.role).toBe('workers');
-    expect(from.has(other.pid!)).toBe(false);
-    expect(from.get(process.pid)?.role).toBe('main');
+    expect(from.procs.get(worker.pid!)?.role).toBe('workers');
+    expect(from.procs.has(other.pid!)).toBe(false);
+    expect(from.procs.get(process.pid)?.role).toBe('main');
     const end0 = await ask(worker, { burn: BURN_US });
     await ask(other, { burn: BURN_US });
     const to = snapshotKvscope();
-    const { byRole, lost } = cpuBetween(from, to);
-    expect(lost).toBe(0);
+    const { byRole, ended } = cpuBetween(from, to);
+    expect(ended).toBe(0);
     // The worker's own count of its CPU time between the snapshots, give or take the ticks.
     expect(byRole.workers).toBeGreaterThan(end0 - start0 - 2 * TICK_SLACK_US);
     expect(byRole.workers).toBeLessThan(end0 - start0 + 2 * TICK_SLACK_US);
@@ -87,15 +87,19 @@ describe('CPU time from /proc (bench/cpu)', () => {
     expect(byRole.keepers).toBe(0);
   });
 
-  it('says when a process ended between the snapshots, whose time is then unknown', async () => {
+  it('charges a process that ended between the snapshots with its time in the window, from what main reaped', async () => {
     const monitor = child('dist/workers/monitor/main.js');
-    await ask(monitor, {});
+    const before = await ask(monitor, {});
     const from = snapshotKvscope();
-    expect(from.get(monitor.pid!)?.role).toBe('monitor');
+    expect(from.procs.get(monitor.pid!)?.role).toBe('monitor');
     const exited = new Promise((r) => monitor.once('exit', r));
-    await ask(monitor, { exit: true });
+    const atExit = await ask(monitor, { burn: BURN_US, exit: true });
     await exited;
-    expect(cpuBetween(from, snapshotKvscope()).lost).toBe(1);
+    const { byRole, ended } = cpuBetween(from, snapshotKvscope());
+    expect(ended).toBe(1);
+    // Its own count in the window, give or take the ticks and its last milliseconds of shutdown.
+    expect(byRole.monitor).toBeGreaterThan(atExit - before - 2 * TICK_SLACK_US);
+    expect(byRole.monitor).toBeLessThan(atExit - before + 4 * TICK_SLACK_US);
   });
 });
 
