@@ -6,15 +6,15 @@ import { electronAvailability } from './electron/availability';
 import { packageRoot } from './engine/entries';
 import { defaultRunsDir } from './library/paths';
 import { printError, printLine } from './cli/terminal';
-import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from './serve/server';
+import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from './serve/defaults';
 import { errorMessage } from '../app/error-message';
+import { EXIT_FAILED } from './exit-codes';
 
 /**
  * What `npm start` runs after a build: the desktop window when Electron's
  * binary is here and there is a display, else the same dashboard in the
  * browser (`kvscope serve`), saying why.
  */
-const EXIT_FAILED = 1;
 const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 function launchElectron(binary: string, root: string): void {

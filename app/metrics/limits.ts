@@ -21,6 +21,17 @@ export const MAX_CHART_POINTS = 300;
 
 /** A worker whose event loop is busier than this is limiting the numbers itself. */
 export const SATURATED_ELU = 0.9;
+/**
+ * A worker using more CPU than this share of one core limits the numbers too,
+ * however idle its event loop reads: with auto-pipelining, GC and I/O threads
+ * a client can fill a core while its loop reads 75 % busy.
+ */
+export const SATURATED_CPU = 0.9;
+/**
+ * With more workers than cores no worker can fill a core of its own; the
+ * machine busier than this share of all its cores is then the limit.
+ */
+export const SATURATED_MACHINE_CPU = 0.9;
 
 /** The latency percentiles every table shows, as LatencyStats keys and their column labels. */
 export const LATENCY_COLUMNS = [
@@ -55,7 +66,30 @@ export function failureDominated(ops: Record<string, OpCounts>): boolean {
   return failed > ok;
 }
 
-/** Whether a second's workers limit the numbers themselves: one loop over SATURATED_ELU, and not a second of failures. */
-export function clientSaturated(s: { ops: Record<string, OpCounts>; workers: readonly { elu: number }[] }): boolean {
-  return !failureDominated(s.ops) && s.workers.some((w) => w.elu >= SATURATED_ELU);
+/** What a second's saturation rule reads: per-worker gauges and, when main measured it, the machine's CPU. */
+interface SaturationInput {
+  ops: Record<string, OpCounts>;
+  workers: readonly { id: number; elu: number; cpu?: number }[];
+  machine?: { cpu: number; cores: number };
+}
+
+/** Who limited a second's numbers: workers over SATURATED_ELU or SATURATED_CPU, and the machine itself. */
+export interface Saturation {
+  workers: readonly { id: number; elu: number; cpu?: number }[];
+  /** More workers than cores, and the machine over SATURATED_MACHINE_CPU of all of them. */
+  machine: boolean;
+}
+
+/** Nothing saturated in a second of failures: a busy loop then reports a failing target, not a slow client. */
+export function saturation(s: SaturationInput): Saturation {
+  if (failureDominated(s.ops)) return { workers: [], machine: false };
+  const workers = s.workers.filter((w) => w.elu >= SATURATED_ELU || (w.cpu ?? 0) >= SATURATED_CPU);
+  const m = s.machine;
+  return { workers, machine: m !== undefined && s.workers.length > m.cores && m.cpu >= SATURATED_MACHINE_CPU };
+}
+
+/** Whether a second's numbers are limited by the load generator rather than the target. */
+export function clientSaturated(s: SaturationInput): boolean {
+  const x = saturation(s);
+  return x.workers.length > 0 || x.machine;
 }

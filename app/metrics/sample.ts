@@ -48,6 +48,8 @@ export interface Sample {
    * totals and percentiles; its rate is left out of per-second figures.
    */
   covered?: number;
+  /** The machine's CPU this second: busy share of all its cores, and their number (main's reading; absent in older files). */
+  machine?: { cpu: number; cores: number };
 }
 
 /** A second the load ran in only part of: its count is not a rate. */

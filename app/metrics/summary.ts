@@ -42,7 +42,7 @@ export interface Summary {
   /** Highest RSS seen per worker id, over warm-up and run. */
   peakRss: Record<string, number>;
   warmup: { seconds: number; ops: number; errors: number };
-  /** Measured seconds in which at least one worker's event loop was saturated (seconds with more failed than succeeded operations excepted). */
+  /** Measured seconds the client limited (app/metrics/limits.ts: a worker's event loop or CPU, or the machine's CPU, saturated; seconds with more failed than succeeded operations excepted). */
   saturatedSeconds: number;
   /** The verdict and its reason; absent in files written before outcomes existed (see outcomeOf). */
   outcome?: Outcome;

@@ -79,6 +79,7 @@ const SampleSchema = z.looseObject({
   nodes: z.array(z.unknown()),
   strength: z.looseObject({ expected: num, reporting: num }).optional(),
   covered: z.number().min(0).max(1).optional(),
+  machine: z.looseObject({ cpu: z.number().min(0).max(1), cores: z.number().int().min(1) }).optional(),
 });
 
 const PhaseMarkSchema = z.looseObject({

@@ -88,12 +88,12 @@ const PREFILL_MIN_RATE = 1000;
 /** Building the query's secondary index may take this long. */
 const INDEX_BUILD_ALLOWANCE_MS = 60_000;
 
-/** Extra time worker 0 may need before it is ready: the prefill and the query's index. */
+/** Extra time worker 0 may need before it is ready: the prefill (any target that has one) and aerospike's query index. */
 export function prepareAllowanceMs(
   t: { kind: string; prefill?: number; createIndex?: boolean },
   mix: Record<string, number> | undefined,
 ): number {
-  if (t.kind !== 'aerospike') return 0;
+  if (t.kind !== 'aerospike') return Math.ceil(((t.prefill ?? 0) / PREFILL_MIN_RATE) * 1000);
   const query = (mix?.query ?? 0) > 0 && t.createIndex === true;
   return Math.ceil(((t.prefill ?? 0) / PREFILL_MIN_RATE) * 1000) + (query ? INDEX_BUILD_ALLOWANCE_MS : 0);
 }

@@ -1,10 +1,10 @@
 import type { ScenarioInput } from './schema';
 
 /**
- * The Hazelcast Node.js client benchmark: IMap get/set with string values,
- * a fixed concurrency limit and a warm-up, on a 2-member local cluster
- * kvscope starts for the run (point target.members at your own and set
- * localMembers to 0 for a real one).
+ * kvscope's own read- and write-heavy runs and the seed's sweeps: IMap
+ * get/set with string values, a fixed concurrency limit and a warm-up, on a
+ * 2-member local cluster kvscope starts for the run (point target.members at
+ * your own and set localMembers to 0 for a real one).
  */
 const BENCH = {
   workers: 1,
@@ -17,38 +17,76 @@ const BENCH = {
 } as const;
 const target = (extra: Record<string, unknown> = {}) => ({ kind: 'hazelcast' as const, localMembers: 2, ...extra });
 
+/**
+ * The Hazelcast Node.js client's own benchmark (benchmark/Benchmark.js in
+ * hazelcast-nodejs-client): one client, 128 operations in flight, 1,024-character
+ * ASCII values, 1,000,000 operations after a warm-up of 100,000 (here about 3 s),
+ * against one member.
+ */
+const CLIENT_BENCHMARK = {
+  workers: 1,
+  inFlight: 128,
+  valueSize: 1024,
+  keyLength: 12,
+  warmupSeconds: 3,
+  totalOps: 1_000_000,
+  // A limit, not the length: the run ends at the millionth operation.
+  durationSeconds: 600,
+} as const;
+const clientBenchmarkTarget = (extra: Record<string, unknown> = {}) => ({ kind: 'hazelcast' as const, localMembers: 1, ...extra });
+
 export const HAZELCAST_CATALOG: readonly ScenarioInput[] = [
   {
     name: 'hazelcast-get',
-    description: 'Hazelcast IMap get() read-heavy (95/5), 1 KB strings, 2 local members',
+    description:
+      "The Hazelcast client benchmark's get: 100 % IMap get() of one key, set once before the run, 128 in flight, 1 KB strings, 1,000,000 operations, 1 local member",
+    target: clientBenchmarkTarget({ prefill: 1 }),
+    mix: { get: 1 },
+    keySpace: 1,
+    ...CLIENT_BENCHMARK,
+  },
+  {
+    name: 'hazelcast-set',
+    description:
+      "The Hazelcast client benchmark's set: 100 % IMap set() of one key, 128 in flight, 1 KB strings, 1,000,000 operations, 1 local member",
+    target: clientBenchmarkTarget(),
+    mix: { set: 1 },
+    keySpace: 1,
+    ...CLIENT_BENCHMARK,
+  },
+  {
+    name: 'hazelcast-random',
+    description:
+      "The Hazelcast client benchmark's random: get/set/remove 40/40/20 over 1,000 keys, 128 in flight, 1 KB strings, 1,000,000 operations, 1 local member (the original draws fractional keys below 1,000, so its keys rarely repeat)",
+    target: clientBenchmarkTarget(),
+    mix: { get: 40, set: 40, remove: 20 },
+    keySpace: 1000,
+    ...CLIENT_BENCHMARK,
+  },
+  {
+    name: 'hazelcast-read-heavy',
+    description: 'Hazelcast IMap get/set 95/5 over 10,000 keys, 32 in flight, 1 KB strings, 2 local members',
     target: target(),
     mix: { get: 0.95, set: 0.05 },
     ...BENCH,
   },
   {
-    name: 'hazelcast-set',
-    description: 'Hazelcast IMap set() write-heavy (5/95), 1 KB strings, 2 local members',
+    name: 'hazelcast-write-heavy',
+    description: 'Hazelcast IMap get/set 5/95 over 10,000 keys, 32 in flight, 1 KB strings, 2 local members',
     target: target(),
     mix: { get: 0.05, set: 0.95 },
     ...BENCH,
   },
   {
-    name: 'hazelcast-random',
-    description: 'Hazelcast IMap get/set/remove chosen at random, 1 KB strings',
-    target: target(),
-    mix: { get: 1, set: 1, remove: 1 },
-    ...BENCH,
-  },
-  {
     name: 'hazelcast-payloads',
-    description: 'Hazelcast get/set 50/50 with 3 B, 1 KB and 100 KB strings (a sweep of the value size)',
+    description: 'Hazelcast get/set 50/50 with 3 B, 1 KB and 100 KB strings (a sweep of the value size), 2 local members',
     target: target(),
     mix: { get: 0.5, set: 0.5 },
     ...BENCH,
   },
   {
     name: 'hazelcast-pipelining',
-    description: 'Hazelcast get/set 50/50 with automated pipelining on, then off (a sweep)',
+    description: 'Hazelcast get/set 50/50 with automated pipelining on, then off (a sweep), 2 local members',
     target: target(),
     mix: { get: 0.5, set: 0.5 },
     ...BENCH,

@@ -56,6 +56,8 @@ export const HazelcastTarget = z.strictObject({
   connectTimeoutMs: z.number().int().min(100).max(120_000).default(5000),
   /** Start a cluster of this many members on 127.0.0.1 for the run (members is then ignored); 0: none. */
   localMembers: z.number().int().min(0).max(MAX_LOCAL_MEMBERS).default(0),
+  /** Keys 0..prefill-1 set before the run (by worker 0), so gets find values: the client benchmark's get prepares its key so. */
+  prefill: z.number().int().min(0).max(10_000_000).default(0),
   /** The Hazelcast jar of a local cluster; found in the Maven repository (or fetched with mvn) when omitted. */
   jar: z.string().min(1).optional(),
 });

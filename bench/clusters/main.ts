@@ -103,7 +103,7 @@ async function main(): Promise<number> {
       ),
       system(
         'hazelcast',
-        'hazelcast-get',
+        'hazelcast-read-heavy',
         { localMembers: 0, clusterName: CLUSTER_NAME, members: `${hz.seed.host}:${hz.seed.port}` },
         hz.seed,
         'bare-hazelcast.js',

@@ -12,7 +12,7 @@ import { rendererLimits } from './limits';
 import { runLive, runReplay, type ModeContext, type ModeResult } from './modes';
 import { parseOptions, RUN_SECONDS, UsageError, type UiBenchOptions } from './options';
 import { report } from './report';
-import { defaultRendererDir, assertRendererBuilt } from '../../main/serve/server';
+import { defaultRendererDir, assertRendererBuilt } from '../../main/serve/defaults';
 
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;

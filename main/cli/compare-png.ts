@@ -4,7 +4,8 @@ import { basename, join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findBrowser } from '../headless-browser';
 import { RunController } from '../engine/run-controller';
-import { defaultRendererDir, startDashboardServer } from '../serve/server';
+import { startDashboardServer } from '../serve/server';
+import { defaultRendererDir } from '../serve/defaults';
 
 /** A desktop-sized page, so the picture is what the Compare page shows on a wide screen. */
 const VIEWPORT = { width: 1400, height: 1000 };

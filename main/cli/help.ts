@@ -1,4 +1,4 @@
-import { DEFAULT_HOST, DEFAULT_PORT } from '../serve/server';
+import { DEFAULT_HOST, DEFAULT_PORT } from '../serve/defaults';
 import { defaultRunsDir } from '../library/paths';
 import { scenariosDir } from '../config/dirs';
 
@@ -21,8 +21,10 @@ The live line, once a second:
   err/s      errors and timeouts                        unavailable/s  operations that found no connection (shown when any)
   rss        the workers' memory together
   elu        event-loop utilisation of the busiest worker: the share of the second its JavaScript was busy.
-             Above 90 % the worker is saturated: it, not the target, limits the numbers, and the summary
-             says how many seconds that was (add workers, or lower inFlight).
+  cpu        the busiest worker's CPU time (all its threads) as a share of one core.
+             SATURATED: a worker's elu or cpu is over 90 % (or, with more workers than cores, the machine's
+             CPU is over 90 % of all cores): the client, not the target, limits the numbers, and the
+             summary says how many seconds that was (add workers, or lower inFlight).
 Exit codes: 0 done, 3 done with errors or degraded, 1 failed, 2 bad usage or scenario, 130/143 Ctrl-C/SIGTERM.`,
     scenarios: `kvscope scenarios
 

@@ -1,16 +1,12 @@
 import { parseArgs } from 'node:util';
 import { CATALOG, CATALOG_SWEEPS } from '../../app/scenario/catalog';
 import { defaultRunsDir } from '../library/paths';
-import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from '../serve/server';
+import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from '../serve/defaults';
 import { table } from './format';
 import { printError, printLine } from './terminal';
 import { admitOrThrow, loadScenario, UsageError } from './load-scenario';
-import { runtimesCommand } from './runtimes-command';
-import { EXIT_FAILED, EXIT_USAGE, runCommand } from './run-command';
-import { compareCommand, exportCommand, runsCommand } from './runs-commands';
-import { planCommand } from './plan-command';
+import { EXIT_FAILED, EXIT_USAGE } from '../exit-codes';
 import { parseSweep, planRuns } from '../../app/plan/plan';
-import { serveCommand } from './serve-command';
 import { errorMessage } from '../../app/error-message';
 import { commandHelp } from './help';
 import { kvscopeVersion } from '../engine/environment';
@@ -71,14 +67,15 @@ async function main(argv: string[]): Promise<number> {
       return scenarios();
     case 'serve':
       return serve(rest);
+    // Each command's modules load when it runs: `kvscope scenarios` need not pay for a browser driver or the engine.
     case 'runs':
-      return runsCommand(rest, print);
+      return (await import('./runs-commands')).runsCommand(rest, print);
     case 'compare':
-      return compareCommand(rest, print);
+      return (await import('./runs-commands')).compareCommand(rest, print);
     case 'export':
-      return exportCommand(rest, print);
+      return (await import('./runs-commands')).exportCommand(rest, print);
     case 'runtimes':
-      return runtimesCommand(rest, print);
+      return (await import('./runtimes-command')).runtimesCommand(rest, print);
     case undefined:
     case 'help':
     case '--help':
@@ -123,8 +120,8 @@ async function run(args: string[]): Promise<number> {
   if (plans.length > 1 && values.json) throw new UsageError("--json prints one run's summary; a repeat or sweep prints its table");
   const toStdout = values.out === STDOUT;
   if (toStdout && values.json) throw new UsageError('--out - and --json both write to standard output; choose one');
-  if (plans.length > 1) return planCommand(plans, { runsDir, quiet: values.quiet });
-  return runCommand(plans[0].scenario, {
+  if (plans.length > 1) return (await import('./plan-command')).planCommand(plans, { runsDir, quiet: values.quiet });
+  return (await import('./run-command')).runCommand(plans[0].scenario, {
     out: toStdout ? undefined : values.out,
     runsDir,
     quiet: values.quiet || values.json,
@@ -165,7 +162,7 @@ async function serve(args: string[]): Promise<number> {
       certFile === undefined ? '--tls-key needs --tls-cert (give both or neither)' : '--tls-cert needs --tls-key (give both or neither)',
     );
   }
-  return serveCommand({
+  return (await import('./serve-command')).serveCommand({
     host: values.host ?? DEFAULT_HOST,
     port,
     runsDir: values['runs-dir'] ?? defaultRunsDir(),

@@ -1,5 +1,5 @@
 import type { Sample } from '../../app/metrics/sample';
-import { SATURATED_ELU } from '../../app/metrics/summary';
+import { clientSaturated } from '../../app/metrics/limits';
 import { runSeconds, type Scenario } from '../../app/scenario/schema';
 import { fmtBytes, fmtInt, fmtUsAsMs } from '../../app/report/numbers';
 
@@ -15,6 +15,7 @@ export function liveLine(s: Sample, sc: Scenario): string {
   const phase = s.phase === 'warmup' ? 'warm-up' : 'run';
   const rss = s.workers.reduce((a, w) => a + w.mem.rss, 0);
   const maxElu = Math.max(0, ...s.workers.map((w) => w.elu));
+  const maxCpu = Math.max(0, ...s.workers.map((w) => w.cpu ?? 0));
   const parts = [
     `${String(s.second + 1).padStart(4)}s ${phase.padEnd(7)} [${bar}] ${String(done).padStart(3)}/${total}s`,
     `${fmtInt(s.totals.count).padStart(9)} ops/s`,
@@ -26,6 +27,10 @@ export function liveLine(s: Sample, sc: Scenario): string {
   const unavailable = Object.values(s.ops).reduce((a, o) => a + (o.unavailable ?? 0), 0);
   if (unavailable > 0) parts.push(`unavailable/s ${fmtInt(unavailable)}`);
   if (sc.target.kind === 'builtin-file') parts.push(`${(s.bytesIn / MIB).toFixed(1)} MiB/s`);
-  parts.push(`rss ${fmtBytes(rss)}`, `elu ${Math.round(maxElu * 100)}%${maxElu >= SATURATED_ELU ? ' SATURATED' : ''}`);
+  parts.push(
+    `rss ${fmtBytes(rss)}`,
+    `elu ${Math.round(maxElu * 100)}%`,
+    `cpu ${Math.round(maxCpu * 100)}%${clientSaturated(s) ? ' SATURATED' : ''}`,
+  );
   return parts.join('  ');
 }

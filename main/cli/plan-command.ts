@@ -8,7 +8,8 @@ import { comparisonText } from './compare-view';
 import { fmtInt, fmtUsAsMs } from '../../app/report/numbers';
 import { table } from './format';
 import { printLine } from './terminal';
-import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK, runCommand, type RunCommandOptions } from './run-command';
+import { runCommand, type RunCommandOptions } from './run-command';
+import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK } from '../exit-codes';
 
 /** Exit codes at or above this came from a signal: the plan stops there. */
 const FIRST_SIGNAL_EXIT = 128;

@@ -8,7 +8,6 @@ import { readRunFile } from '../../app/run/reader';
 import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
 import { defaultRunsDir } from '../library/paths';
 import { resolveRun, type RunIndexEntry } from '../library/run-index';
-import { comparePng } from './compare-png';
 import { comparisonText } from './compare-view';
 import { UsageError } from './load-scenario';
 import { listedRuns, runsTable, SORT_KEYS, type SortKey } from './runs-list';
@@ -93,7 +92,15 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
   if (values.png)
     await pngTo(
       values.png,
-      (file) => comparePng({ files, ids: runs.map((r) => r.header.id), baseline, out: file, browser: values.browser }),
+      // Loaded here only: the browser driver costs half a second of CPU to load.
+      async (file) =>
+        (await import('./compare-png')).comparePng({
+          files,
+          ids: runs.map((r) => r.header.id),
+          baseline,
+          out: file,
+          browser: values.browser,
+        }),
       say,
     );
   return 0;

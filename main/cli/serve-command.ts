@@ -10,7 +10,7 @@ import { readTlsFiles, type TlsFiles } from '../serve/tls';
 import { secretFromTokenFile } from '../serve/token-file';
 import { UsageError } from './load-scenario';
 import { printError, printLine } from './terminal';
-import { EXIT_OK } from './run-command';
+import { EXIT_OK } from '../exit-codes';
 
 interface ServeCommandOptions {
   host: string;

@@ -67,7 +67,7 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
   if (peaks.length) out.push(`peak RSS: ${peaks.join(', ')}`);
   if (s.saturatedSeconds > 0) {
     out.push(
-      `warning: a worker's event loop was saturated for ${s.saturatedSeconds} s; those numbers are limited by the client, not the target`,
+      `warning: the client was saturated (a worker's event loop or CPU, or the machine's CPU, over 90 %) for ${s.saturatedSeconds} s; those numbers are limited by the client, not the target`,
     );
   }
   if (header) out.push(`workers on node ${header.env.workerNode} (${header.env.nodeBinary}); ${header.env.cpus} CPUs, ${header.env.host}`);

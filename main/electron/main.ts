@@ -5,7 +5,7 @@ import { packageRoot } from '../engine/entries';
 import { defaultRunsDir } from '../library/paths';
 import { keepHostAlive } from '../process-guard';
 import { RunController } from '../engine/run-controller';
-import { assertRendererBuilt, defaultRendererDir } from '../serve/server';
+import { assertRendererBuilt, defaultRendererDir } from '../serve/defaults';
 import { registerAppScheme, serveAppProtocol } from './app-protocol';
 import { APP_INDEX_URL } from './app-url';
 import { hardenSession, hardenWebContents } from './hardening';
@@ -13,13 +13,13 @@ import { registerBridgeIpc } from './ipc';
 import { quitInOrder } from './quit';
 import { devToolsAllowed, windowOptions } from './window-options';
 import { errorMessage } from '../../app/error-message';
+import { EXIT_FAILED } from '../exit-codes';
 
 /**
  * The Electron app: one window showing the renderer from kvscope://app/, one
  * RunController behind the IPC Bridge. Runs are kept in the same folder as the
  * CLI's, so `kvscope run` and the window share one library.
  */
-const EXIT_FAILED = 1;
 const log = (line: string): void => void process.stderr.write(`kvscope: ${line}\n`);
 
 const root = packageRoot();

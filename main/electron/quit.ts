@@ -1,12 +1,12 @@
 import { constants } from 'node:os';
 import { errorMessage } from '../../app/error-message';
+import { EXIT_FAILED } from '../exit-codes';
 
 /**
  * Longer than a run takes to stop by itself (the workers' stop grace plus the
  * kill wait in main/engine/child.ts), so this only fires when something is wedged.
  */
 export const QUIT_DEADLINE_MS = 20_000;
-const EXIT_FAILED = 1;
 
 export interface QuitApp {
   on(event: 'before-quit', listener: (e: { preventDefault(): void }) => void): unknown;

@@ -16,6 +16,7 @@ import { childEnv, resolveNodeBinary } from './node-binary';
 import { assertAdmitted } from '../policy/admit';
 import { NodeTracker } from './node-tracker';
 import { TickMerger } from './tick-merger';
+import { MachineCpu } from './machine-cpu';
 import { nextWholeSecond } from '../../app/host/whole-seconds';
 import { WorkerPool, type WorkerInfo } from './worker-pool';
 import { crowdingWarnings, StopRequested, waitForWorkers } from './wait-workers';
@@ -116,7 +117,14 @@ export class Run extends EventEmitter<RunEvents> {
       this.nodes.begin(t0);
       const measureAt = t0 + this.scenario.warmupSeconds * 1000;
       this.endAt = measureAt + runSeconds(this.scenario) * 1000;
-      const merger = new TickMerger(this.scenario.workers, this.scenario.warmupSeconds, t0, (s) => this.onSample(s), this.nodes);
+      const machine = new MachineCpu(t0);
+      const merger = new TickMerger(
+        this.scenario.workers,
+        this.scenario.warmupSeconds,
+        t0,
+        (s) => this.onSample(withMachine(s, machine.take(s.second))),
+        this.nodes,
+      );
       this.merger = merger;
       pool.on('tick', (t) => merger.add(t));
       pool.go(t0);
@@ -127,10 +135,10 @@ export class Run extends EventEmitter<RunEvents> {
       // With a monitor, the seconds left at the end wait for its last reading, so the
       // per-node counts of the last sample include everything the nodes did.
       timers.push(
-        setInterval(
-          () => !(this.ending && this.servers.hasMonitor) && merger.flush(Date.now(), { waitForLast: this.ending }),
-          FLUSH_INTERVAL_MS,
-        ),
+        setInterval(() => {
+          machine.mark(Date.now());
+          if (!(this.ending && this.servers.hasMonitor)) merger.flush(Date.now(), { waitForLast: this.ending });
+        }, FLUSH_INTERVAL_MS),
       );
       await new Promise<void>((resolve) => {
         this.wakeup = () => merger.allDone && resolve();
@@ -140,6 +148,7 @@ export class Run extends EventEmitter<RunEvents> {
       // clocks are read separately); the phase marks stay in order regardless.
       if (this.phase === 'warmup' || this.phase === 'running') this.setPhase('stopping');
       await this.servers.pollNow(FINAL_POLL_TIMEOUT_MS);
+      machine.mark(Date.now());
       merger.flush(Date.now(), { force: true });
     } catch (err) {
       if (!(err instanceof StopRequested)) this.fail(errorMessage(err));
@@ -258,4 +267,8 @@ export class Run extends EventEmitter<RunEvents> {
     if (level === 'error' && this.firstError === undefined) this.firstError = `[${source}] ${entry.message}`;
     this.emit('log', entry);
   }
+}
+
+function withMachine(s: Sample, machine: Sample['machine']): Sample {
+  return machine ? { ...s, machine } : s;
 }

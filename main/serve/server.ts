@@ -1,23 +1,15 @@
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { packageRoot } from '../engine/entries';
 import { generateSecret, sessionCookie } from './auth';
 import { TOKEN_PARAM } from './credentials';
 import { staticHandler } from './http-handler';
 import { allowedHostNames, isOwnOrigin, urlHost } from './origins';
 import { gateRequests, upgradeRefusal, type GateOptions } from './request-gate';
-import { INDEX_FILE } from './static-files';
 import type { TlsFiles } from './tls';
 import type { BridgeHost } from './bridge-host';
 import { attachBridge } from './ws-bridge';
-
-/** Loopback only unless the user asks otherwise: the Bridge starts processes on this machine. */
-export const DEFAULT_HOST = '127.0.0.1';
-/** A fixed default so the dashboard's address can be bookmarked; 0 picks a free one. */
-export const DEFAULT_PORT = 7317;
+import { assertRendererBuilt } from './defaults';
 
 export interface ServeOptions {
   host: string;
@@ -40,15 +32,6 @@ export interface DashboardServer {
   port: number;
   /** Closes every page's socket and the server; the caller stops the run first. */
   close(): Promise<void>;
-}
-
-/** Where the Vite build puts the renderer; KVSCOPE_RENDERER_DIR points elsewhere (development, tests). */
-export function defaultRendererDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.KVSCOPE_RENDERER_DIR || join(packageRoot(), 'dist', 'renderer');
-}
-
-export function assertRendererBuilt(dir: string): void {
-  if (!existsSync(join(dir, INDEX_FILE))) throw new Error(`${join(dir, INDEX_FILE)} is missing: build the renderer first (npm run build)`);
 }
 
 /** The browser twin: the built renderer over HTTP and the Bridge over a WebSocket, one server. */

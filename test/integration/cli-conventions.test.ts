@@ -32,7 +32,9 @@ describe('the CLI behaves like a Unix tool', () => {
     const help = cli(['help', 'run']);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^kvscope run <scenario/);
-    expect(help.stdout).toMatch(/elu +event-loop utilisation .*\n.*Above 90 % the worker is saturated/);
+    expect(help.stdout).toMatch(
+      /elu +event-loop utilisation .*\n +cpu +the busiest worker's CPU time.*\n +SATURATED: a worker's elu or cpu is over 90 %/,
+    );
     expect(cli(['run', '--help']).stdout).toBe(help.stdout);
     expect(cli(['compare', '-h']).stdout).toMatch(/^kvscope compare RUN RUN/);
     const bad = cli(['help', 'nosuch']);

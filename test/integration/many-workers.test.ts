@@ -19,7 +19,7 @@ describe('more workers than cores', () => {
 
   it(`warns before the start when over ${MAX_WORKERS_PER_CORE} per core`, async () => {
     const workers = availableParallelism() * MAX_WORKERS_PER_CORE + 1;
-    const { summary, logs, run } = await runScenario({
+    const { summary, logs, run, samples } = await runScenario({
       target: { kind: 'redis', port: redis.port },
       workers,
       inFlight: 1,
@@ -27,6 +27,13 @@ describe('more workers than cores', () => {
       durationSeconds: 1,
     });
     expect(summary.status).toBe('done');
+    // Each second carries the machine's CPU, which the saturation rule reads when workers outnumber cores.
+    expect(samples.length).toBeGreaterThan(0);
+    for (const s of samples) {
+      expect(s.machine?.cores, `second ${s.second} of ${samples.length}`).toBe(availableParallelism());
+      expect(s.machine?.cpu).toBeGreaterThan(0);
+      expect(s.machine?.cpu).toBeLessThanOrEqual(1);
+    }
     const warning = logs.findIndex((l) => l.level === 'warn' && l.source === 'main' && CROWDED.test(l.message));
     expect(warning).toBeGreaterThanOrEqual(0);
     // Before any worker said a word: the warning comes before they are started.

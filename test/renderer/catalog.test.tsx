@@ -46,7 +46,7 @@ describe('the catalog', () => {
       'Hazelcast',
       'Aerospike',
     ]);
-    expect(screen.getByTestId('need-hazelcast-get').textContent).toBe(
+    expect(screen.getByTestId('need-hazelcast-read-heavy').textContent).toBe(
       '✗ Needs 2 local Hazelcast members, which kvscope starts (Java): not on this machine',
     );
     expect(screen.getByTestId('need-redis-mix').getAttribute('data-has')).toBe('yours');

@@ -33,7 +33,7 @@ interface SampleOpts {
   getTimeouts?: number;
   putErrors?: number;
   lat?: Partial<LatencyStats>;
-  workers?: { id: number; rssMiB: number; elu?: number }[];
+  workers?: { id: number; rssMiB: number; elu?: number; cpu?: number }[];
   nodes?: NodeSample[];
 }
 
@@ -60,7 +60,7 @@ export function sample(second: number, o: SampleOpts = {}): LiveSample {
       id: w.id,
       mem: { rss: w.rssMiB * MIB, heapUsed: 0, external: 0 },
       elu: w.elu ?? 0.3,
-      cpu: 0.3,
+      cpu: w.cpu ?? 0.3,
       inFlight: 1,
       backlog: 0,
     })),

@@ -93,6 +93,19 @@ describe('live page', () => {
     expect(screen.getByTestId('saturation-warning').textContent).toMatch(/limited by the client, not the cluster/);
   });
 
+  it('warns when a worker fills a core although its event loop reads below the threshold, and when the machine runs out of CPU', () => {
+    const cpuBound = sample(0, { get: 900, put: 100, workers: [{ id: 0, rssMiB: 50, elu: 0.75, cpu: 0.95 }] });
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: [cpuBound] }), connection: 'open' });
+    const { unmount } = render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('saturation-warning').textContent).toMatch(/worker 0 \(event loop 75%, CPU 95% of a core\)/);
+    unmount();
+    const crowded = sample(0, { get: 900, put: 100, workers: [0, 1, 2].map((id) => ({ id, rssMiB: 50, elu: 0.5, cpu: 0.6 })) });
+    const machine = { cpu: 0.97, cores: 2 };
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: [{ ...crowded, machine }] }) });
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('saturation-warning').textContent).toMatch(/machine's 2 cores are 97% busy .* with 3 workers/);
+  });
+
   it('does not blame the client for a second in which more operations failed than succeeded', () => {
     const down = sample(0, { get: 0, put: 0, getErrors: 10, workers: [{ id: 0, rssMiB: 50, elu: 0.99 }] });
     down.ops.put.unavailable = 500;

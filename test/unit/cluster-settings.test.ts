@@ -38,8 +38,23 @@ describe('hazelcast and redis cluster settings', () => {
   });
 
   it('has the Hazelcast benchmark scenarios, the sweeps among them', () => {
-    expect(parseScenario(findScenario('hazelcast-get')).mix).toEqual({ get: 0.95, set: 0.05 });
-    expect(parseScenario(findScenario('hazelcast-random')).mix).toEqual({ get: 1, set: 1, remove: 1 });
+    // The client's own benchmark (benchmark/Benchmark.js): its get, set and random, reproduced.
+    const get = parseScenario(findScenario('hazelcast-get'));
+    expect(get).toMatchObject({ mix: { get: 1 }, keySpace: 1, inFlight: 128, valueSize: 1024, workers: 1, totalOps: 1_000_000 });
+    expect(get.target).toMatchObject({ kind: 'hazelcast', localMembers: 1, prefill: 1 });
+    expect(parseScenario(findScenario('hazelcast-set'))).toMatchObject({ mix: { set: 1 }, keySpace: 1, inFlight: 128 });
+    expect(parseScenario(findScenario('hazelcast-random'))).toMatchObject({
+      mix: { get: 40, set: 40, remove: 20 },
+      keySpace: 1000,
+      inFlight: 128,
+    });
+    // kvscope's own variants, under their own names.
+    expect(parseScenario(findScenario('hazelcast-read-heavy'))).toMatchObject({
+      mix: { get: 0.95, set: 0.05 },
+      keySpace: 10_000,
+      inFlight: 32,
+    });
+    expect(parseScenario(findScenario('hazelcast-write-heavy')).mix).toEqual({ get: 0.05, set: 0.95 });
     expect(CATALOG_SWEEPS['hazelcast-pipelining']).toBe('target.autoPipelining=true,false');
     expect(CATALOG_SWEEPS['hazelcast-payloads']).toBe('valueSize=3,1024,102400');
     expect(parseScenario(findScenario('redis-cluster-mix')).target).toMatchObject({ kind: 'redis', localCluster: 3 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clientSaturated, failureDominated, SATURATED_ELU } from '../../app/metrics/limits';
+import {
+  clientSaturated,
+  failureDominated,
+  saturation,
+  SATURATED_CPU,
+  SATURATED_ELU,
+  SATURATED_MACHINE_CPU,
+} from '../../app/metrics/limits';
 import { mergeTicks } from '../../app/metrics/sample';
 import { summarize } from '../../app/metrics/summary';
 import { Recorder } from '../../workers/load/recorder';
@@ -55,5 +62,32 @@ describe('the saturation rule', () => {
       expect(clientSaturated(s)).toBe(false);
       expect(summarize([s], 'done').saturatedSeconds).toBe(0);
     }
+  });
+
+  const ok = { get: { values: rep(100, 10) } };
+
+  it("holds for a worker whose CPU fills a core while its event loop reads idle enough (auto-pipelining's case)", () => {
+    const s = mergeTicks(0, 'run', 0, [tick(0, 0, ok, { elu: 0.75, cpu: SATURATED_CPU }), tick(1, 0, ok, { elu: 0.2, cpu: 0.3 })]);
+    expect(saturation(s).workers.map((w) => w.id)).toEqual([0]);
+    expect(summarize([s], 'done').saturatedSeconds).toBe(1);
+    const below = mergeTicks(0, 'run', 0, [tick(0, 0, ok, { elu: 0.75, cpu: SATURATED_CPU - 0.01 })]);
+    expect(clientSaturated(below)).toBe(false);
+  });
+
+  it('holds for a machine out of CPU only when the workers outnumber its cores', () => {
+    const three = mergeTicks(
+      0,
+      'run',
+      0,
+      [0, 1, 2].map((w) => tick(w, 0, ok, { elu: 0.6, cpu: 0.6 })),
+    );
+    const busy = { cpu: SATURATED_MACHINE_CPU, cores: 2 };
+    expect(clientSaturated({ ...three, machine: busy })).toBe(true);
+    expect(saturation({ ...three, machine: busy })).toMatchObject({ workers: [], machine: true });
+    expect(clientSaturated({ ...three, machine: { cpu: SATURATED_MACHINE_CPU - 0.01, cores: 2 } })).toBe(false);
+    // As many cores as workers: each could have had a core, so the per-worker readings decide.
+    expect(clientSaturated({ ...three, machine: { cpu: 1, cores: 3 } })).toBe(false);
+    // Files written before the machine was read.
+    expect(clientSaturated(three)).toBe(false);
   });
 });

@@ -124,7 +124,8 @@ export function SummaryTable() {
         {cutShortNote(summary) && <li data-testid="summary-cut-short">{cutShortNote(summary)}</li>}
         {summary.saturatedSeconds > 0 && (
           <li className="bad">
-            A worker's event loop was saturated for {summary.saturatedSeconds} s: those seconds are limited by the client, not the cluster.
+            The client was saturated (a worker's event loop or CPU, or the machine's CPU, over 90 %) for {summary.saturatedSeconds} s: those
+            seconds are limited by the client, not the cluster.
           </li>
         )}
         {file && (

@@ -2,13 +2,10 @@ import Aerospike, { type Client } from 'aerospike';
 import { QUERY_BIN, QUERY_INDEX } from '../../../../app/scenario/aerospike-target';
 import type { DriverContext } from '../../driver';
 import { keyFor } from '../../keys';
+import { prefillKeys } from '../../prefill';
 import { CODE, codeOf, describeError, type AerospikeSettings } from './config';
 import { binValue } from './keys';
 
-/** Puts kept in flight while prefilling: enough to fill a cluster quickly, few enough for a test node. */
-const PREFILL_IN_FLIGHT = 64;
-/** Progress is logged every this many records. */
-const PREFILL_LOG_EVERY = 50_000;
 /** How often index creation is polled, and for how long at most. */
 const INDEX_POLL_MS = 200;
 const INDEX_WAIT_MS = 60_000;
@@ -28,22 +25,14 @@ export async function prepareSet(client: Client, ctx: DriverContext, t: Aerospik
 async function prefill(client: Client, ctx: DriverContext, t: AerospikeSettings): Promise<void> {
   const s = ctx.scenario;
   const value = binValue(s, t, s.seed);
-  let next = 0;
-  const lane = async (): Promise<void> => {
-    while (next < t.prefill) {
-      const i = next++;
-      const key = new Aerospike.Key(t.namespace, t.set, keyFor(i, s.keyLength));
-      await client.put(key, { [VALUE_BIN]: value, [QUERY_BIN]: i });
-      if ((i + 1) % PREFILL_LOG_EVERY === 0) ctx.log('info', `prefill: ${i + 1} of ${t.prefill} records written`);
-    }
-  };
+  const put = (i: number) =>
+    client.put(new Aerospike.Key(t.namespace, t.set, keyFor(i, s.keyLength)), { [VALUE_BIN]: value, [QUERY_BIN]: i });
   try {
-    await Promise.all(Array.from({ length: Math.min(PREFILL_IN_FLIGHT, t.prefill) }, lane));
+    await prefillKeys(ctx, t.prefill, `${t.namespace}.${t.set}`, put);
   } catch (err) {
     // eslint-disable-next-line preserve-caught-error -- the cause may carry the password; the message has it scrubbed
     throw new Error(`prefill of ${t.namespace}.${t.set} failed: ${describeError(err, t.password)}`);
   }
-  ctx.log('info', `prefill: ${t.prefill} records in ${t.namespace}.${t.set}`);
 }
 
 async function ensureIndex(client: Client, ctx: DriverContext, t: AerospikeSettings): Promise<void> {

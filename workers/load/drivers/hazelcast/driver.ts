@@ -12,7 +12,8 @@ import { parseMembers, type HazelcastSettings } from '../../../../app/scenario/h
 import { WRITE_OPS } from '../../../../app/scenario/targets';
 import type { TickNode } from '../../../../app/metrics/tick';
 import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
-import { makeValue, Rng } from '../../keys';
+import { keyFor, makeValue, Rng } from '../../keys';
+import { prefillKeys } from '../../prefill';
 import { MemberCounts } from './member-counts';
 
 /** Each operation counted as a read or a write per member, as WRITE_OPS says (decided once, not per operation). */
@@ -67,6 +68,11 @@ class HazelcastDriver implements Driver {
     }
     this.map = await this.client.getMap<string, string>(t.map);
     this.members = new MemberCounts(this.client, this.ctx.scenario.keySpace);
+    if (t.prefill > 0 && this.ctx.workerId === 0) {
+      const map = this.map;
+      const length = this.ctx.scenario.keyLength;
+      await prefillKeys(this.ctx, t.prefill, `map ${t.map}`, (i) => map.set(keyFor(i, length), this.value));
+    }
     const n = this.client.getCluster().getMembers().length;
     this.ctx.log(
       'info',

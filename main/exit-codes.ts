@@ -1,0 +1,6 @@
+/** Exit codes of the CLI, the launcher and the Electron app; scripts and CI read them. */
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+/** The run completed but its numbers carry a caveat: too many errors, or a worker or node lost. */
+export const EXIT_DEGRADED = 3;
