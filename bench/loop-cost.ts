@@ -13,6 +13,7 @@ import { keyFor, Rng } from '../workers/load/keys';
 import { LoadLoop } from '../workers/load/loop';
 import { cumulativeWeights, OpPicker } from '../workers/load/picker';
 import { Recorder } from '../workers/load/recorder';
+import { optionsOrUsage } from './options';
 import { runBench } from './cleanup';
 import { median } from './cpu/verdict';
 
@@ -111,14 +112,18 @@ async function cpuPerOp(run: (ops: number) => Promise<void>): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  print(`kvscope load-loop cost: ${ROUNDS} rounds of ${OPS_PER_RUN} operations each side, ${IN_FLIGHT} in flight, node ${process.version}`);
+  const o = optionsOrUsage(process.argv.slice(2), print);
+  if (!o) return 2;
+  // --rounds only: the runs are counted in operations, not seconds.
+  const rounds = process.argv.some((a) => a.startsWith('--rounds')) ? o.rounds : ROUNDS;
+  print(`kvscope load-loop cost: ${rounds} rounds of ${OPS_PER_RUN} operations each side, ${IN_FLIGHT} in flight, node ${process.version}`);
   // Both sides once, uncounted: the JIT has compiled both before round 1.
   await bareRun(OPS_PER_RUN / 4);
   await kvscopeRun(OPS_PER_RUN / 4);
   const added: number[] = [];
   const bare: number[] = [];
   const kv: number[] = [];
-  for (let r = 1; r <= ROUNDS; r++) {
+  for (let r = 1; r <= rounds; r++) {
     const kvFirst = r % 2 === 1;
     const b0 = kvFirst ? undefined : await cpuPerOp(bareRun);
     const k = await cpuPerOp(kvscopeRun);

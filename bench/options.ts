@@ -15,6 +15,8 @@ export interface BenchOptions {
   /** Measured seconds of each kvscope and bare-loop run (and the target length of each redis-benchmark test). */
   seconds: number;
   warmupSeconds: number;
+  /** Seconds of the uncounted first run, where a benchmark has one; its own default when absent. */
+  primingSeconds?: number;
 }
 
 export class UsageError extends Error {}
@@ -22,12 +24,14 @@ export class UsageError extends Error {}
 const USAGE = `usage: node dist/bench/overhead.js [--rounds N] [--seconds S] [--warmup S]
   --rounds   rounds of (kvscope, bare ioredis loop, redis-benchmark), default ${DEFAULT_ROUNDS}, max ${MAX_ROUNDS}
   --seconds  measured seconds per run, default ${DEFAULT_SECONDS}, max ${MAX_SECONDS}
-  --warmup   warm-up seconds excluded from each run, default ${DEFAULT_WARMUP_SECONDS}, max ${MAX_WARMUP_SECONDS}`;
+  --warmup   warm-up seconds excluded from each run, default ${DEFAULT_WARMUP_SECONDS}, max ${MAX_WARMUP_SECONDS}
+  --priming  seconds of the uncounted first run (bench:clusters), default 20, max ${MAX_SECONDS}`;
 
 const LIMITS: Record<string, { key: keyof BenchOptions; min: number; max: number }> = {
   '--rounds': { key: 'rounds', min: 1, max: MAX_ROUNDS },
   '--seconds': { key: 'seconds', min: 1, max: MAX_SECONDS },
   '--warmup': { key: 'warmupSeconds', min: 0, max: MAX_WARMUP_SECONDS },
+  '--priming': { key: 'primingSeconds', min: 1, max: MAX_SECONDS },
 };
 
 /** Accepts `--flag N` and `--flag=N`; whole numbers only, so runs line up with kvscope's whole seconds. */

@@ -58,6 +58,7 @@ export function finalReport(results: readonly RoundResult[]): Verdict {
     seconds: med((r) => r.kvscope.seconds),
     elu: med((r) => r.kvscope.elu),
     ops: med((r) => r.kvscope.ops),
+    peakWorkerRss: Math.max(...results.map((r) => r.kvscope.peakWorkerRss)),
     cpu: {
       workers: med((r) => r.kvscope.cpu.workers),
       main: med((r) => r.kvscope.cpu.main),

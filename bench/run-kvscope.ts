@@ -25,6 +25,8 @@ export interface KvscopeResult {
   cpu: RoleCpu;
   /** All of kvscope's CPU time over the measured seconds per operation answered in them. */
   cpuUsPerOp: number;
+  /** The highest RSS any worker reported, warm-up included (bytes). */
+  peakWorkerRss: number;
 }
 
 /** (a) kvscope itself, through the same orchestrator the CLI and the dashboard use. */
@@ -75,5 +77,6 @@ export async function runKvscope(scenario: Scenario): Promise<KvscopeResult> {
     ops,
     cpu: byRole,
     cpuUsPerOp: ops ? totalCpu(byRole) / ops : NaN,
+    peakWorkerRss: Math.max(0, ...Object.values(summary.peakRss)),
   };
 }

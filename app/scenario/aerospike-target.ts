@@ -61,6 +61,12 @@ export const AerospikeTarget = z
     sinkDir: z.string().min(1).optional(),
     /** Records fetched per page of a scan or query: the most a worker holds at once. */
     pageSize: z.number().int().min(1).max(100_000).default(1000),
+    /**
+     * The V8 heap of a scan or query worker: "lean" sizes it for one page
+     * (main/engine/worker-flags.ts), so the worker's memory is what streaming
+     * needs rather than what V8 would grow to; "node" keeps Node's defaults.
+     */
+    streamHeap: z.enum(['lean', 'node']).default('lean'),
     /** Integer range [queryFrom, queryTo] of the indexed bin `n` that a query streams. */
     queryFrom: z.number().int().default(0),
     queryTo: z.number().int().default(49_999),

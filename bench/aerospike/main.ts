@@ -74,8 +74,8 @@ async function main(): Promise<number> {
     `kvscope aerospike benchmark: aerospike-50-50 against ${o.hosts}, ${s.workers} processes x ${s.inFlight} in flight, ` +
       `${o.rounds} round(s) of ${s.warmupSeconds} s warm-up + ${o.seconds} s measured; node ${process.version}`,
   );
-  const primed = await bare({ ...s, warmupSeconds: 0, durationSeconds: PRIMING_SECONDS });
-  print(`priming: bare loop ${fmtInt(primed.opsPerSec)} ops/s over ${PRIMING_SECONDS} s (not counted)`);
+  const primed = await bare({ ...s, warmupSeconds: 0, durationSeconds: o.primingSeconds ?? PRIMING_SECONDS });
+  print(`priming: bare loop ${fmtInt(primed.opsPerSec)} ops/s over ${o.primingSeconds ?? PRIMING_SECONDS} s (not counted)`);
   const rounds: CpuRound[] = [];
   for (let r = 1; r <= o.rounds; r++) {
     const kvFirst = r % 2 === 1;

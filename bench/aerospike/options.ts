@@ -12,6 +12,8 @@ export interface AsBenchOptions {
   warmupSeconds: number;
   workers?: number;
   inFlight?: number;
+  /** Seconds of the uncounted bare run that comes first. */
+  primingSeconds?: number;
 }
 
 const USAGE = `usage: npm run bench:aerospike -- --hosts H:P[,H:P] [--rounds N] [--seconds N] [--warmup N] [--workers N] [--in-flight N]
@@ -20,7 +22,8 @@ const USAGE = `usage: npm run bench:aerospike -- --hosts H:P[,H:P] [--rounds N] 
   --seconds    measured seconds per run, default ${DEFAULT_SECONDS}, max ${LIMITS.seconds}
   --warmup     warm-up seconds per run, default ${DEFAULT_WARMUP_SECONDS}, max ${LIMITS.warmup}
   --workers    processes (aerospike-50-50: 4), max ${LIMITS.workers}
-  --in-flight  operations in flight per process (aerospike-50-50: 32), max ${LIMITS.inFlight}`;
+  --in-flight  operations in flight per process (aerospike-50-50: 32), max ${LIMITS.inFlight}
+  --priming    seconds of the uncounted bare run first, default 10, max ${LIMITS.seconds}`;
 
 /** The options, or a message (usage or the bad flag) to print. */
 export function parseAsOptions(argv: readonly string[]): AsBenchOptions | string {
@@ -44,6 +47,7 @@ export function parseAsOptions(argv: readonly string[]): AsBenchOptions | string
       else if (flag === '--warmup') o.warmupSeconds = whole(flag, v, 0, LIMITS.warmup);
       else if (flag === '--workers') o.workers = whole(flag, v, 1, LIMITS.workers);
       else if (flag === '--in-flight') o.inFlight = whole(flag, v, 1, LIMITS.inFlight);
+      else if (flag === '--priming') o.primingSeconds = whole(flag, v, 1, LIMITS.seconds);
       else return `unknown option ${argv[i]}\n${USAGE}`;
     }
   } catch (err) {

@@ -111,8 +111,8 @@ async function main(): Promise<number> {
       ),
     ];
     for (const s of systems) {
-      const primed = await runBare({ ...s.start, warmupSeconds: 0, durationSeconds: PRIMING_SECONDS }, s.script);
-      print(`priming ${s.name}: ${fmtInt(primed.opsPerSec)} ops/s over ${PRIMING_SECONDS} s (not counted)`);
+      const primed = await runBare({ ...s.start, warmupSeconds: 0, durationSeconds: o.primingSeconds ?? PRIMING_SECONDS }, s.script);
+      print(`priming ${s.name}: ${fmtInt(primed.opsPerSec)} ops/s over ${o.primingSeconds ?? PRIMING_SECONDS} s (not counted)`);
     }
     const rounds = new Map<string, CpuRound[]>(systems.map((s) => [s.name, []]));
     for (let r = 1; r <= o.rounds; r++) {

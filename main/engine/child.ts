@@ -33,6 +33,8 @@ interface ForkOptions {
   execPath: string;
   env?: NodeJS.ProcessEnv;
   args?: string[];
+  /** Node flags after main's own (which children inherit). */
+  execArgv?: string[];
 }
 
 /**
@@ -64,6 +66,7 @@ export class ManagedChild extends EventEmitter<ChildEvents> {
     if (this.proc) throw new Error(`${this.name} is already started`);
     const p = fork(this.modulePath, opts.args ?? [], {
       execPath: opts.execPath,
+      execArgv: [...process.execArgv, ...(opts.execArgv ?? [])],
       env: opts.env ?? process.env,
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       serialization: 'json',

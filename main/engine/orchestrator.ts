@@ -17,6 +17,7 @@ import { assertAdmitted } from '../policy/admit';
 import { NodeTracker } from './node-tracker';
 import { TickMerger } from './tick-merger';
 import { MachineCpu } from './machine-cpu';
+import { workerExecArgv } from './worker-flags';
 import { nextWholeSecond } from '../../app/host/whole-seconds';
 import { WorkerPool, type WorkerInfo } from './worker-pool';
 import { crowdingWarnings, StopRequested, waitForWorkers } from './wait-workers';
@@ -108,6 +109,9 @@ export class Run extends EventEmitter<RunEvents> {
       // What STARTING waits for, in the log and on the Live page.
       const n = this.scenario.workers;
       this.log('info', 'main', `connecting ${n} worker${n === 1 ? '' : 's'} to the ${this.scenario.target.kind} target`);
+      const flags = workerExecArgv(this.scenario);
+      if (flags.length > 0)
+        this.log('info', 'main', `workers run with ${flags.join(' ')}: a heap sized for a page (target.streamHeap "node" keeps Node's defaults)`);
       pool.start(this.scenario, endpoint);
       workerInfo = await waitForWorkers(pool, this.scenario, () => this.stopRequested);
       this.sendHeader(node.path, workerInfo);

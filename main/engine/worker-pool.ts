@@ -6,6 +6,7 @@ import type { LogLine } from '../../app/protocol/worker';
 import type { Scenario } from '../../app/scenario/schema';
 import { ManagedChild } from './child';
 import { entryPath } from './entries';
+import { workerExecArgv } from './worker-flags';
 
 export interface WorkerInfo {
   pid: number;
@@ -55,7 +56,7 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
         const how = e.signal ? `killed by ${e.signal}` : `exited with code ${e.code}`;
         this.emit('died', id, `worker ${id} ${how}${e.stderr ? `: ${e.stderr.split('\n').slice(-3).join(' | ')}` : ''}`);
       });
-      child.start({ execPath: this.execPath, env: this.env });
+      child.start({ execPath: this.execPath, env: this.env, execArgv: workerExecArgv(scenario) });
       this.send(id, { type: 'start', data: { id, of: this.size, scenario, endpoint } });
     }
   }

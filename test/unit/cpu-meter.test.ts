@@ -115,6 +115,7 @@ describe('the CPU verdict', () => {
       ops,
       cpu: { workers, main: workers * mainShare, monitor: 0, keepers: 0 },
       cpuUsPerOp,
+      peakWorkerRss: 0,
     };
   };
   const round = (k: number, b: number, share = 0.01): CpuRound => ({

@@ -28,7 +28,7 @@ async function prefill(client: Client, ctx: DriverContext, t: AerospikeSettings)
   const put = (i: number) =>
     client.put(new Aerospike.Key(t.namespace, t.set, keyFor(i, s.keyLength)), { [VALUE_BIN]: value, [QUERY_BIN]: i });
   try {
-    await prefillKeys(ctx, t.prefill, `${t.namespace}.${t.set}`, put);
+    await prefillKeys(ctx, t.prefill, { noun: 'records', where: `${t.namespace}.${t.set}` }, put);
   } catch (err) {
     // eslint-disable-next-line preserve-caught-error -- the cause may carry the password; the message has it scrubbed
     throw new Error(`prefill of ${t.namespace}.${t.set} failed: ${describeError(err, t.password)}`);

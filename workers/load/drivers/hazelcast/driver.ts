@@ -71,7 +71,7 @@ class HazelcastDriver implements Driver {
     if (t.prefill > 0 && this.ctx.workerId === 0) {
       const map = this.map;
       const length = this.ctx.scenario.keyLength;
-      await prefillKeys(this.ctx, t.prefill, `map ${t.map}`, (i) => map.set(keyFor(i, length), this.value));
+      await prefillKeys(this.ctx, t.prefill, { noun: 'keys', where: `map ${t.map}` }, (i) => map.set(keyFor(i, length), this.value));
     }
     const n = this.client.getCluster().getMembers().length;
     this.ctx.log(

@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAerospikeNode, type AerospikeTestNode } from '../helpers/aerospike-node';
+
+const BENCH = join(__dirname, '..', '..', 'dist', 'bench');
+/** The shortest runs that still go through every step of each benchmark. */
+const SHORT = ['--rounds', '1', '--seconds', '1', '--warmup', '0'];
+
+function bench(script: string, args: string[], timeoutMs: number): string {
+  const r = spawnSync(process.execPath, [join(BENCH, script), ...args], { encoding: 'utf8', timeout: timeoutMs });
+  expect(r.status, r.stdout + r.stderr).toBe(0);
+  expect(r.stdout).not.toMatch(/ failed: /);
+  return r.stdout;
+}
+
+/** A verdict per judged figure, PASS or MISS: the numbers of a 1-second run decide nothing, but they must be there. */
+const VERDICT = /^(PASS|MISS): /m;
+
+// Smoke runs so the benchmarks cannot rot: each one end to end, briefly, against real servers.
+describe('the benchmarks run end to end in a short smoke mode', () => {
+  let node: AerospikeTestNode;
+  beforeAll(async () => {
+    node = await startAerospikeNode(['--nodes', '1']);
+  });
+  afterAll(async () => {
+    await node?.close();
+  });
+
+  it('bench:overhead: kvscope against a bare ioredis loop on CPU per operation', { timeout: 120_000 }, () => {
+    const out = bench('overhead.js', SHORT, 110_000);
+    expect(out).toMatch(/CPU µs\/op/);
+    expect(out).toMatch(VERDICT);
+  });
+
+  it('bench:aerospike: kvscope against a bare aerospike loop, on the protocol test node', { timeout: 120_000 }, () => {
+    const out = bench('aerospike/main.js', ['--hosts', node.hosts, '--priming', '1', '--workers', '1', ...SHORT], 110_000);
+    expect(out).toMatch(/CPU per op kvscope \/ bare = [\d.]+/);
+    expect(out).toMatch(VERDICT);
+  });
+
+  it('bench:clusters: Redis Cluster and Hazelcast, kvscope against bare loops', { timeout: 240_000 }, () => {
+    const out = bench('clusters/main.js', ['--priming', '1', ...SHORT], 230_000);
+    expect(out).toMatch(/redis-cluster: CPU per op kvscope \/ bare = [\d.]+/);
+    expect(out).toMatch(/hazelcast: CPU per op kvscope \/ bare = [\d.]+/);
+  });
+
+  it("bench:loop: the load loop's own CPU per operation", { timeout: 120_000 }, () => {
+    expect(bench('loop-cost.js', ['--rounds', '1'], 110_000)).toMatch(/kvscope adds -?\d+ ns of CPU per operation/);
+  });
+
+  it("bench:scan: records/s, a scanning worker's peak RSS and CPU per record, lean heap and Node's", { timeout: 240_000 }, () => {
+    const out = bench('scan.js', ['--rounds', '1', '--seconds', '2', '--warmup', '0'], 230_000);
+    for (const sink of ['noop', 'file']) {
+      expect(out).toMatch(new RegExp(`^${sink}: lean: [\\d,]+ records/s, peak RSS [\\d.]+ MiB, [\\d.]+ CPU µs/record \\| node: `, 'm'));
+      expect(out).toMatch(new RegExp(`^(PASS|MISS): ${sink} sink, a lean scanning worker peaks at [\\d.]+ MiB`, 'm'));
+    }
+  });
+});
