@@ -111,7 +111,11 @@ export class Run extends EventEmitter<RunEvents> {
       this.log('info', 'main', `connecting ${n} worker${n === 1 ? '' : 's'} to the ${this.scenario.target.kind} target`);
       const flags = workerExecArgv(this.scenario);
       if (flags.length > 0)
-        this.log('info', 'main', `workers run with ${flags.join(' ')}: a heap sized for a page (target.streamHeap "node" keeps Node's defaults)`);
+        this.log(
+          'info',
+          'main',
+          `workers run with ${flags.join(' ')}: a heap sized for a page (target.streamHeap "node" keeps Node's defaults)`,
+        );
       pool.start(this.scenario, endpoint);
       workerInfo = await waitForWorkers(pool, this.scenario, () => this.stopRequested);
       this.sendHeader(node.path, workerInfo);
