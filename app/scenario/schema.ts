@@ -1,6 +1,7 @@
 import { friendlyReason } from './friendly-reason';
 import { badBounds } from '../metrics/latency-buckets';
 import { z } from 'zod';
+import { SYSTEM_NODE } from './node-version';
 import { STREAM_OPS } from './aerospike-target';
 import { TargetSchema, TARGET_OPS, WRITE_OP } from './targets';
 
@@ -59,8 +60,15 @@ const ScenarioSchema = z
         z.union([z.string(), z.number().finite().transform(String)]),
       )
       .default({}),
-    /** Node binary for the workers: a name looked up on PATH, or an absolute path. */
-    node: z.string().min(1).default('node'),
+    /**
+     * The workers' Node: "system" (the one on PATH; "node" says the same), a
+     * version of a runtime kvscope installed (`22`, `22.11`, `22.11.0`), or
+     * the path of one added with `kvscope runtimes add --path`.
+     */
+    // `--set node=22` reads 22 as a number; a major is taken as text, 22.10 would lose its zero, so it is refused.
+    node: z
+      .union([z.string().min(1), z.number().int('write a minor or exact version as text, e.g. "22.10"').nonnegative().transform(String)])
+      .default(SYSTEM_NODE),
     /** Seed of the key and op choice; the same seed repeats the same sequence. */
     seed: z
       .number()

@@ -102,7 +102,10 @@ export function compareRuns(runs: readonly RunFile[], baseline = 0, opts: Compar
       ...(r.header.group ? { group: r.header.group } : {}),
     })),
     baseline,
-    settings: settingsDiff(runs.map((r) => r.header.scenario)),
+    settings: settingsDiff(
+      runs.map((r) => r.header.scenario),
+      runs.map((r) => ({ node: r.header.env.workerNode, ...r.header.env.clients })),
+    ),
     throughput: ops.map((op) =>
       row(
         op,

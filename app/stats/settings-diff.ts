@@ -17,11 +17,16 @@ function flatten(value: unknown, prefix: string, out: Map<string, unknown>): voi
   out.set(prefix, value);
 }
 
-/** The dotted setting paths whose values are not the same in every scenario, sorted. */
-export function settingsDiff(scenarios: readonly Scenario[]): SettingDiff[] {
-  const flat = scenarios.map((s) => {
+/**
+ * The dotted setting paths whose values are not the same in every scenario,
+ * sorted; with `runtimes` (per run: the workers' exact Node version and the
+ * client libraries' versions, from the run header), those too, under
+ * `runtime.`: a scenario's `node: "22"` is a request, the header says what ran.
+ */
+export function settingsDiff(scenarios: readonly Scenario[], runtimes?: readonly Record<string, string>[]): SettingDiff[] {
+  const flat = scenarios.map((s, i) => {
     const m = new Map<string, unknown>();
-    flatten(s, '', m);
+    flatten(runtimes ? { ...s, runtime: runtimes[i] } : s, '', m);
     return m;
   });
   const paths = [...new Set(flat.flatMap((m) => [...m.keys()]))].filter((p) => !NOT_SETTINGS.has(p.split('.')[0])).sort();

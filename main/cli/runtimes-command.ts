@@ -1,4 +1,5 @@
-import { realpathSync } from 'node:fs';
+import { realpathSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findOnPath } from '../../app/host/which';
@@ -6,15 +7,19 @@ import { runtimesFile } from '../config/dirs';
 import { probeRuntime, ProbeError } from '../config/runtime-probe';
 import { readRuntimes, writeRuntimes, type Runtime } from '../config/runtimes';
 import { NODE_ON_PATH } from '../policy/runtime';
+import { isVersionSpec, SYSTEM_NODE, versionMatches } from '../../app/scenario/node-version';
+import { installNode, managedRuntimeDir, resolveNodeVersion } from '../config/node-dist';
 import { table } from './format';
 import { UsageError } from './load-scenario';
+import { errorMessage } from '../../app/error-message';
 
 type Print = (line: string) => void;
 
 /**
- * `kvscope runtimes list | add --path PATH | remove PATH`: the Node binaries
- * a scenario's `node` may name. Only this command writes the list, so which
- * programs may run is decided at the user's terminal, never by a scenario.
+ * `kvscope runtimes list | add VERSION | add --path PATH | remove VERSION|PATH`:
+ * the Node binaries a scenario's `node` may name. Only this command writes
+ * the list, so which programs may run is decided at the user's terminal,
+ * never by a scenario.
  */
 export async function runtimesCommand(args: string[], print: Print): Promise<number> {
   const [sub = 'list', ...rest] = args;
@@ -27,7 +32,7 @@ export async function runtimesCommand(args: string[], print: Print): Promise<num
     case 'remove':
       return remove(rest, print);
     default:
-      throw new UsageError(`unknown runtimes command "${sub}" (list, add --path PATH, remove PATH)`);
+      throw new UsageError(`unknown runtimes command "${sub}" (list, add VERSION, add --path PATH, remove VERSION|PATH)`);
   }
 }
 
@@ -35,25 +40,48 @@ function list(print: Print): number {
   const onPath = findOnPath(NODE_ON_PATH);
   const rows = [
     ['runtime', 'version', 'known as'],
-    [onPath ?? '(none on PATH)', '', `"${NODE_ON_PATH}"`],
+    [onPath ?? '(none on PATH)', '', `"${SYSTEM_NODE}" (or "${NODE_ON_PATH}")`],
     [process.execPath, process.version, 'the Node kvscope runs on'],
-    ...readRuntimes().map((r) => [r.path, r.version, 'added']),
+    ...readRuntimes().map((r) => [
+      r.path,
+      r.version,
+      r.managed ? `"${r.version.replace(/^v/, '').split('.')[0]}", "${r.version.replace(/^v/, '')}" (installed)` : 'added',
+    ]),
   ];
-  print(table(rows));
+  print(table(rows, { left: [0, 1, 2] }));
   print(`added runtimes are kept in ${runtimesFile()}`);
   return 0;
 }
 
-function add(args: string[], print: Print): number {
+async function add(args: string[], print: Print): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { path: { type: 'string' } }, allowPositionals: true });
-  if (!values.path || positionals.length) throw new UsageError('runtimes add takes --path PATH');
-  let runtime: Runtime;
+  if (values.path && positionals.length === 0) return record(probed(values.path, values.path), print);
+  if (values.path || positionals.length !== 1) throw new UsageError('runtimes add takes a VERSION (22, 22.11, 22.11.0) or --path PATH');
+  const spec = positionals[0];
+  if (!isVersionSpec(spec)) throw new UsageError(`"${spec}" is not a Node version (22, 22.11 or 22.11.0); for a binary on disk use --path`);
+  print(`looking up the newest Node ${spec} in the npm registry`);
+  const version = await resolveNodeVersion(spec).catch((err: unknown) => {
+    throw new UsageError(errorMessage(err));
+  });
+  const bin = await installNode(version, print).catch((err: unknown) => {
+    throw new UsageError(errorMessage(err));
+  });
+  print(`checking that ${bin} runs`);
+  const runtime = probed(bin, `Node ${version}`);
+  if (!versionMatches(version, runtime.version)) throw new UsageError(`${bin} says ${runtime.version}, not ${version}`);
+  return record({ ...runtime, managed: true }, print);
+}
+
+function probed(path: string, what: string): Runtime {
   try {
-    runtime = probeRuntime(values.path);
+    return probeRuntime(path);
   } catch (err) {
-    if (err instanceof ProbeError) throw new UsageError(`cannot add ${values.path}: ${err.message}`);
+    if (err instanceof ProbeError) throw new UsageError(`cannot add ${what}: ${err.message}`);
     throw err;
   }
+}
+
+function record(runtime: Runtime, print: Print): number {
   const others = readRuntimes().filter((r) => r.path !== runtime.path);
   const file = writeRuntimes([...others, runtime]);
   print(`added ${runtime.path} (Node ${runtime.version}) to ${file}`);
@@ -63,7 +91,8 @@ function add(args: string[], print: Print): number {
 function remove(args: string[], print: Print): number {
   const { values, positionals } = parseArgs({ args, options: { path: { type: 'string' } }, allowPositionals: true });
   const given = values.path ?? positionals[0];
-  if (!given || positionals.length > (values.path ? 0 : 1)) throw new UsageError('runtimes remove takes one PATH');
+  if (!given || positionals.length > (values.path ? 0 : 1)) throw new UsageError('runtimes remove takes one VERSION or PATH');
+  if (!values.path && isVersionSpec(given)) return removeVersion(given, print);
   // The list holds real paths; the one given may be a link to it, or already gone.
   const names = new Set([resolve(given)]);
   try {
@@ -76,5 +105,20 @@ function remove(args: string[], print: Print): number {
   if (kept.length === list.length) throw new UsageError(`${given} is not in the runtimes list (${runtimesFile()})`);
   writeRuntimes(kept);
   print(`removed ${given}`);
+  return 0;
+}
+
+/** Every installed runtime of that version (e.g. 22: each 22.x kvscope installed), its files included. */
+function removeVersion(spec: string, print: Print): number {
+  const list = readRuntimes();
+  const gone = list.filter((r) => r.managed && versionMatches(spec, r.version));
+  if (gone.length === 0) throw new UsageError(`no Node ${spec} installed by kvscope (kvscope runtimes list)`);
+  writeRuntimes(list.filter((r) => !gone.includes(r)));
+  for (const r of gone) {
+    // Only the folder kvscope made for it in its cache: the list is a file a user could edit.
+    const dir = managedRuntimeDir(r.version);
+    if (dirname(dirname(r.path)) === dir || dirname(r.path) === dir) rmSync(dir, { recursive: true, force: true });
+    print(`removed Node ${r.version} (${dir})`);
+  }
   return 0;
 }

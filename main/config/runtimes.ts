@@ -4,14 +4,19 @@ import { z } from 'zod';
 import { readJsonFile } from './config-file';
 import { runtimesFile } from './dirs';
 
-/** A Node binary the user vouched for with `kvscope runtimes add`: its real path (symlinks resolved) and version. */
+/**
+ * A Node binary the user vouched for with `kvscope runtimes add`: its real
+ * path (symlinks resolved) and version; `managed` when kvscope installed it
+ * into its cache (`add VERSION`), so `remove` deletes its files too.
+ */
 export interface Runtime {
   path: string;
   version: string;
+  managed?: boolean;
 }
 
 const RuntimesSchema = z.object({
-  runtimes: z.array(z.object({ path: z.string().min(1), version: z.string() })).default([]),
+  runtimes: z.array(z.object({ path: z.string().min(1), version: z.string(), managed: z.boolean().optional() })).default([]),
 });
 
 /** The runtimes list; empty when the file does not exist. Throws a ConfigError naming the file when it is unusable. */

@@ -5,6 +5,14 @@ import { EventEmitter } from 'node:events';
 export const STOP_GRACE_MS = 5000;
 /** How long to wait for the kernel to reap a SIGKILLed child. */
 const KILL_WAIT_MS = 2000;
+/**
+ * A child's last messages (a worker's last tick and 'finished') may still be
+ * unread in the IPC pipe when its exit is reported: a busy main can see the
+ * exit first. 'exit' is passed on once the channel and stdio have closed
+ * ('close'), which comes after every message, or after this long should a
+ * grandchild hold a stdio pipe open.
+ */
+const MESSAGES_DRAIN_MS = 1000;
 
 /** Every child still running; killed when main exits on any path. */
 const live = new Set<ChildProcess>();
@@ -82,8 +90,17 @@ export class ManagedChild extends EventEmitter<ChildEvents> {
     p.on('error', (err) => this.emit('spawn-error', err));
     p.on('exit', (code, signal) => {
       live.delete(p);
-      this.exited = { code, signal, requested: this.stopping };
-      this.emit('exit', { ...this.exited, stderr: stderr.trim() });
+      const exited: ChildExit = { code, signal, requested: this.stopping };
+      this.exited = exited;
+      let passedOn = false;
+      const passOn = (): void => {
+        if (passedOn) return;
+        passedOn = true;
+        clearTimeout(timer);
+        this.emit('exit', { ...exited, stderr: stderr.trim() });
+      };
+      const timer = setTimeout(passOn, MESSAGES_DRAIN_MS);
+      p.once('close', passOn);
     });
   }
 

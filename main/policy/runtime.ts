@@ -3,12 +3,9 @@ import { isAbsolute } from 'node:path';
 import type { FieldError } from '../../app/scenario/schema';
 import { readRuntimes } from '../config/runtimes';
 import { errorMessage } from '../../app/error-message';
+import { isVersionSpec, NODE_ON_PATH, SYSTEM_NODE, versionMatches } from '../../app/scenario/node-version';
 
-/**
- * The one bare name a scenario may give: looked up on PATH as today. Any
- * other name could be any program on PATH.
- */
-export const NODE_ON_PATH = 'node';
+export { NODE_ON_PATH };
 
 function realPath(p: string): string | undefined {
   try {
@@ -19,14 +16,23 @@ function realPath(p: string): string | undefined {
 }
 
 /**
- * `node` must be a runtime kvscope knows: "node" on PATH, the Node kvscope
- * itself runs on, or one the user added to the runtimes list with the CLI.
- * Paths are compared with symlinks resolved, so a link to a known runtime
- * is that runtime and a link elsewhere is not.
+ * `node` must be a runtime kvscope knows: "system" (or "node": the one on
+ * PATH), a version of a runtime in the list (`22`, `22.11`, `22.11.0`), the
+ * Node kvscope itself runs on, or a path the user added to the runtimes list
+ * with the CLI. Paths are compared with symlinks resolved, so a link to a
+ * known runtime is that runtime and a link elsewhere is not.
  */
 export function checkNode(node: string, env: NodeJS.ProcessEnv = process.env): FieldError[] {
-  if (node === NODE_ON_PATH) return [];
+  if (node === NODE_ON_PATH || node === SYSTEM_NODE) return [];
   const refuse = (reason: string): FieldError[] => [{ field: 'node', reason }];
+  if (isVersionSpec(node)) {
+    try {
+      if (readRuntimes(env).some((r) => versionMatches(node, r.version))) return [];
+    } catch (err) {
+      return refuse(errorMessage(err));
+    }
+    return refuse(`no Node ${node} is installed: add it once with \`kvscope runtimes add ${node}\` (or use "${SYSTEM_NODE}")`);
+  }
   const how = `use "${NODE_ON_PATH}" (found on PATH), ${process.execPath} (the Node kvscope runs on), or add it once with \`kvscope runtimes add --path ${isAbsolute(node) ? node : 'PATH'}\``;
   if (!isAbsolute(node)) return refuse(`"${node}" is not a runtime kvscope knows (only "${NODE_ON_PATH}" is looked up on PATH): ${how}`);
   const real = realPath(node);

@@ -1,11 +1,10 @@
 import { existsSync, readdirSync, readFileSync, symlinkSync, watch, writeFileSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { freePort } from '../../workers/local/free-port';
 import { startAerospikeNode, type AerospikeTestNode } from '../helpers/aerospike-node';
 import { startCli } from '../helpers/cli';
-import { fakeNode, importAttack, kvscope, preloadLibrary, requireScript, sandbox, scenarioFile } from './policy-fixtures';
+import { fakeNode, importAttack, kvscope, preloadLibrary, requireScript, sandbox, sandboxWithRedis, scenarioFile } from './policy-fixtures';
 
 const EXIT_USAGE = 2;
 /** Short runs: the refused ones never start, the allowed ones only need to finish. */
@@ -188,17 +187,9 @@ describe('target.sinkDir outside the allowed folders, against the Aerospike test
 });
 
 describe('what is allowed still runs', () => {
-  const sb = sandbox();
-  let redis: RedisServer;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-    sb.cleanup();
-  });
+  const { sb, port } = sandboxWithRedis();
   const redisRun = (...sets: string[]) =>
-    kvscope(sb, ['run', 'redis-mix', '--set', `target.port=${redis.port}`, ...SHORT_SETS, ...sets.flatMap((s) => ['--set', s])]);
+    kvscope(sb, ['run', 'redis-mix', '--set', `target.port=${port()}`, ...SHORT_SETS, ...sets.flatMap((s) => ['--set', s])]);
 
   it('env UV_THREADPOOL_SIZE and NODE_OPTIONS=--max-old-space-size=256, on the Node kvscope runs on', () => {
     // A JSON string: --set reads a bare 8 as a number, which env does not take.

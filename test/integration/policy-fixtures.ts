@@ -1,4 +1,6 @@
 import { execFileSync, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { afterAll, beforeAll } from 'vitest';
+import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,4 +116,18 @@ export function scenarioFile(sb: Sandbox, name: string, scenario: Record<string,
   const file = join(sb.root, `${name}.json`);
   writeFileSync(file, JSON.stringify(scenario));
   return file;
+}
+
+/** A sandbox and a redis-server for the describe block it is called in, both gone after it. */
+export function sandboxWithRedis(): { sb: Sandbox; port: () => number } {
+  const sb = sandbox();
+  let redis: RedisServer | undefined;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+    sb.cleanup();
+  });
+  return { sb, port: () => redis!.port };
 }

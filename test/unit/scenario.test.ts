@@ -71,7 +71,7 @@ describe('defaults', () => {
     expect(s.name).toBe('custom');
     expect(s.description).toBe('');
     expect(s.env).toEqual({});
-    expect(s.node).toBe('node');
+    expect(s.node).toBe('system');
     // Every numeric setting present, and within its own documented range.
     for (const k of ['keySpace', 'keyLength', 'valueSize', 'workers', 'inFlight', 'warmupSeconds', 'opTimeoutMs', 'seed'] as const) {
       expect(typeof s[k], k).toBe('number');
