@@ -7,6 +7,7 @@ import { MAX_RUNS, MIN_RUNS } from '../stats/limits';
 import type { LogEntry, Phase, PhaseMark, RunFacts } from '../run/format';
 import type { FieldError, Scenario, ScenarioInput } from '../scenario/schema';
 import { MAX_SAVED_NAME, MAX_SCENARIO_FILE_CHARS, SAVED_NAME } from '../scenario/saved';
+import { NODE_VERSION_SPEC } from '../scenario/node-version';
 
 /**
  * The Bridge: everything the window may ask of main, and everything main
@@ -107,6 +108,13 @@ export interface LocalTools {
   hazelcast: ToolStatus;
 }
 
+/** A Node runtime the editor's select offers: the scenario's `node` value and what to show. */
+export interface RuntimeOption {
+  value: string;
+  label: string;
+}
+export type InstallResult = { ok: true; version: string; options: RuntimeOption[] } | { ok: false; message: string };
+
 export interface ExportedFile {
   name: string;
   mime: string;
@@ -117,6 +125,9 @@ export interface ExportedFile {
 const REQUESTS = {
   listScenarios: { payload: empty },
   localTools: { payload: empty },
+  listRuntimes: { payload: empty },
+  // An explicit Install in the dashboard: a Node version only (22, 22.11, 22.11.0), never a URL or a path.
+  installRuntime: { payload: z.object({ version: z.string().regex(NODE_VERSION_SPEC, 'a Node version: 22, 22.11 or 22.11.0') }).strict() },
   validateScenario: { payload: z.object({ scenario: z.unknown() }).strict() },
   startRun: {
     payload: z
@@ -179,6 +190,8 @@ const REQUESTS = {
 export interface RequestResults {
   listScenarios: ScenarioInput[];
   localTools: LocalTools;
+  listRuntimes: RuntimeOption[];
+  installRuntime: InstallResult;
   validateScenario: Validation;
   startRun: StartResult;
   stopRun: { ok: boolean };
@@ -215,9 +228,11 @@ export interface Pushes {
    * median ops/s), in value order, for the automatic comparison.
    */
   groupEnded: { group: RunGroup; runIds: string[]; compare: string[]; values: unknown[] };
+  /** A line of progress of a Node install the dashboard asked for. */
+  runtimeInstall: { version: string; line: string };
 }
 export type PushChannel = keyof Pushes;
-export const PUSH_CHANNELS: readonly PushChannel[] = ['runStarted', 'phase', 'sample', 'log', 'runEnded', 'groupEnded'];
+export const PUSH_CHANNELS: readonly PushChannel[] = ['runStarted', 'phase', 'sample', 'log', 'runEnded', 'groupEnded', 'runtimeInstall'];
 
 /** The one API the renderer sees, whatever the transport (Electron IPC or WebSocket). */
 export type Bridge = {

@@ -2,19 +2,19 @@
  * A scenario's `node` as a version of a managed runtime: a major, major.minor
  * or exact version (`22`, `22.11`, `22.11.0`), never a range, tag or URL.
  */
-const VERSION_SPEC = /^(\d{1,3})(?:\.(\d{1,4})(?:\.(\d{1,4}))?)?$/;
+export const NODE_VERSION_SPEC = /^(\d{1,3})(?:\.(\d{1,4})(?:\.(\d{1,4}))?)?$/;
 
 /** The runtime kvscope finds on PATH (`node`, as before `system` existed). */
 export const SYSTEM_NODE = 'system';
 export const NODE_ON_PATH = 'node';
 
 export function isVersionSpec(s: string): boolean {
-  return VERSION_SPEC.test(s);
+  return NODE_VERSION_SPEC.test(s);
 }
 
 /** Whether an exact version (v-prefixed or not) is one the spec names: 22 takes 22.x.y, 22.11 takes 22.11.y. */
 export function versionMatches(spec: string, version: string): boolean {
-  const want = VERSION_SPEC.exec(spec);
+  const want = NODE_VERSION_SPEC.exec(spec);
   const have = /^v?(\d+)\.(\d+)\.(\d+)$/.exec(version);
   if (!want || !have) return false;
   return want.slice(1).every((part, i) => part === undefined || Number(part) === Number(have[i + 1]));

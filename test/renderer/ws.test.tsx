@@ -154,6 +154,8 @@ describe('choosing the transport', () => {
     const api: Bridge = {
       listScenarios: vi.fn(async () => []),
       localTools: vi.fn(),
+      listRuntimes: vi.fn(),
+      installRuntime: vi.fn(),
       validateScenario: vi.fn(async () => ({ ok: true as const })),
       startRun: vi.fn(async () => ({ ok: true as const, runId: 'r' })),
       stopRun: vi.fn(async () => ({ ok: true })),

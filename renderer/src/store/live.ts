@@ -121,6 +121,9 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
       case 'groupEnded':
         // Not about the run on screen: useGroupComparison opens the sweep's comparison.
         break;
+      case 'runtimeInstall':
+        // Not about a run: the editor's Node field (useRuntimes) shows it.
+        break;
       default:
         console.warn('kvscope: ignored a push of unknown type', (ev as { channel: unknown }).channel);
     }

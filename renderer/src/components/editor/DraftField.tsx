@@ -4,12 +4,17 @@ import { placeholderFor } from './defaults';
 import type { ErrorIndex } from './errors';
 import type { FieldDef } from './fields';
 import { FieldRow } from './FieldRow';
+import { NodeField } from './NodeField';
 import { forKind } from './applies';
 import { targetKind } from '../../store/edits';
 
 /** One scenario setting bound to the editor draft: its value, default, errors and edits; its hint for the draft's target kind. */
 export function DraftField({ def, draft, defaults, errors }: { def: FieldDef; draft: Draft; defaults: Draft; errors: ErrorIndex }) {
   const update = useKv((s) => s.updateDraft);
+  if (def.kind === 'runtime')
+    return (
+      <NodeField value={getPath(draft, def.path)} errors={errors.get(def.path)} onChange={(v) => update((d) => setPath(d, def.path, v))} />
+    );
   return (
     <FieldRow
       def={forKind(def, targetKind(draft))}

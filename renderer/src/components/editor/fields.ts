@@ -1,7 +1,8 @@
 import type { TargetKind } from '../../../../app/scenario/targets';
 import { AEROSPIKE_FIELDS } from './aerospike-fields';
 
-type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size';
+/** `runtime`: the workers' Node, a select of the runtimes main knows (NodeField). */
+type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size' | 'runtime';
 
 /** One setting of the scenario form; `path` is the scenario field, as validateScenario names it. */
 export interface FieldDef {
@@ -156,12 +157,7 @@ export const SECTIONS: readonly Section[] = [
   {
     title: 'Worker runtime',
     fields: [
-      {
-        path: 'node',
-        label: 'Node binary',
-        kind: 'text',
-        hint: 'node on PATH, the Node kvscope runs on, or one added with kvscope runtimes add',
-      },
+      { path: 'node', label: 'Node runtime', kind: 'runtime' },
       { path: 'seed', label: 'Seed', kind: 'int', hint: 'the same seed repeats the same keys and ops' },
     ],
   },

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { isVersionSpec, SYSTEM_NODE } from '../../../../app/scenario/node-version';
+import { useRuntimes } from '../../hooks/useRuntimes';
+import { FieldErrors } from './FieldRow';
+
+interface Props {
+  value: unknown;
+  errors: readonly string[] | undefined;
+  onChange(value: string): void;
+}
+
+/**
+ * The workers' Node: one of the runtimes main knows (no free path: what may
+ * run is decided by the user's own install or `kvscope runtimes add`), and an
+ * Install that fetches a Node version into kvscope's cache, with progress.
+ */
+export function NodeField({ value, errors, onChange }: Props) {
+  const { options, install, installVersion } = useRuntimes();
+  const [want, setWant] = useState('');
+  const current = value === undefined || value === null || value === '' ? SYSTEM_NODE : String(value);
+  const list = options ?? [];
+  const known = options === null || list.some((o) => o.value === current);
+  const invalid = errors !== undefined && errors.length > 0;
+  const busy = install?.busy === true;
+  const wantOk = isVersionSpec(want.trim());
+  const go = async () => {
+    const version = want.trim();
+    const installed = await installVersion(version);
+    if (installed === null) return;
+    // The select offers majors (their newest runs) and exact versions: a major.minor asked for is run as installed.
+    onChange(version.split('.').length === 2 ? installed : version);
+    setWant('');
+  };
+  return (
+    <div className={['field', 'wide', invalid && 'invalid'].filter(Boolean).join(' ')}>
+      <label htmlFor="f-node">Node runtime</label>
+      <select
+        id="f-node"
+        data-testid="field-node"
+        value={current}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? 'err-node' : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {list.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+        {!known && <option value={current}>{current} (not installed)</option>}
+      </select>
+      <div className="install-runtime">
+        <input
+          aria-label="Node version to install"
+          data-testid="install-node-version"
+          placeholder="22"
+          value={want}
+          disabled={busy}
+          onChange={(e) => setWant(e.target.value)}
+        />
+        <button type="button" data-testid="install-node" disabled={busy || !wantOk} onClick={() => void go()}>
+          {busy ? 'Installing…' : 'Install Node'}
+        </button>
+      </div>
+      <small className="hint">
+        {want.trim() !== '' && !wantOk
+          ? 'a Node version: 22, 22.11 or 22.11.0'
+          : 'system is the node on PATH; Install fetches a Node version from the npm registry into kvscope’s cache'}
+      </small>
+      {install && (install.busy || install.lines.length > 0) && !install.error && (
+        <small className="hint" role="status" data-testid="install-progress">
+          {install.busy ? (install.lines.at(-1) ?? `installing Node ${install.version}…`) : `Node ${install.version} installed`}
+        </small>
+      )}
+      {install?.error && (
+        <small className="field-error" role="alert" data-testid="install-error">
+          Node {install.version} was not installed: {install.error}
+        </small>
+      )}
+      <FieldErrors path="node" errors={errors} />
+    </div>
+  );
+}
