@@ -2,7 +2,17 @@ import { AEROSPIKE_CATALOG } from './catalog-aerospike';
 import { HAZELCAST_CATALOG } from './catalog-hazelcast';
 import type { ScenarioInput } from './schema';
 
-export { CATALOG_SWEEPS } from './catalog-aerospike';
+import { CATALOG_SWEEPS as CLIENT_SWEEPS } from './catalog-aerospike';
+import { SYSTEM_NODE } from './node-version';
+
+/** Node majors node-versions compares with the system's: the two current long-term-support lines. */
+const NODE_MAJORS = ['22', '24'] as const;
+
+/** Catalog scenarios that are sweeps of one setting (`--sweep off` runs them once). */
+export const CATALOG_SWEEPS: Readonly<Record<string, string>> = {
+  ...CLIENT_SWEEPS,
+  'node-versions': `node=${[SYSTEM_NODE, ...NODE_MAJORS].join(',')}`,
+};
 
 /** The seed "cluster vs async" benchmark's config.json, mapped onto scenario fields. */
 const KV_SEED = {
@@ -78,6 +88,13 @@ export const CATALOG: readonly ScenarioInput[] = [
     description: 'Redis GET/SET 5/95, 1 KB values',
     target: { kind: 'redis' },
     mix: { get: 0.05, set: 0.95 },
+    ...REDIS_BASE,
+  },
+  {
+    name: 'node-versions',
+    description: `redis-mix on the system's Node and on Node ${NODE_MAJORS.join(' and ')} (a sweep of node; install them with kvscope runtimes add, or Install in the editor)`,
+    target: { kind: 'redis' },
+    mix: { get: 0.5, set: 0.5 },
     ...REDIS_BASE,
   },
   {

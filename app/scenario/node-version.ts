@@ -27,3 +27,14 @@ export function compareVersions(a: string, b: string): number {
   for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pb[i] ?? 0) - (pa[i] ?? 0);
   return 0;
 }
+
+/** The policy's refusal of a version not installed; the editor reads the version back to offer its install. */
+export function notInstalledReason(spec: string): string {
+  return `no Node ${spec} is installed: add it once with \`kvscope runtimes add ${spec}\` (or use "${SYSTEM_NODE}")`;
+}
+
+/** The version a notInstalledReason names, or undefined for any other reason. */
+export function missingNodeVersion(reason: string): string | undefined {
+  const m = /^no Node (\S+) is installed: /.exec(reason);
+  return m && isVersionSpec(m[1]) ? m[1] : undefined;
+}

@@ -3,7 +3,7 @@ import { isAbsolute } from 'node:path';
 import type { FieldError } from '../../app/scenario/schema';
 import { readRuntimes } from '../config/runtimes';
 import { errorMessage } from '../../app/error-message';
-import { isVersionSpec, NODE_ON_PATH, SYSTEM_NODE, versionMatches } from '../../app/scenario/node-version';
+import { isVersionSpec, NODE_ON_PATH, notInstalledReason, SYSTEM_NODE, versionMatches } from '../../app/scenario/node-version';
 
 export { NODE_ON_PATH };
 
@@ -31,7 +31,7 @@ export function checkNode(node: string, env: NodeJS.ProcessEnv = process.env): F
     } catch (err) {
       return refuse(errorMessage(err));
     }
-    return refuse(`no Node ${node} is installed: add it once with \`kvscope runtimes add ${node}\` (or use "${SYSTEM_NODE}")`);
+    return refuse(notInstalledReason(node));
   }
   const how = `use "${NODE_ON_PATH}" (found on PATH), ${process.execPath} (the Node kvscope runs on), or add it once with \`kvscope runtimes add --path ${isAbsolute(node) ? node : 'PATH'}\``;
   if (!isAbsolute(node)) return refuse(`"${node}" is not a runtime kvscope knows (only "${NODE_ON_PATH}" is looked up on PATH): ${how}`);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CATALOG } from '../../app/scenario/catalog';
+import { CATALOG, CATALOG_SWEEPS } from '../../app/scenario/catalog';
+import { notInstalledReason } from '../../app/scenario/node-version';
 import { ScenariosPage } from '../../renderer/src/pages/ScenariosPage';
 import { resetStore, useKv } from '../../renderer/src/store/store';
 import { fakeBridge, wrapper } from './fixtures';
@@ -54,5 +55,18 @@ describe("the editor's Node runtime", () => {
       expect(screen.getByTestId('install-error').textContent).toBe('Node 99 was not installed: no Node 99 in the npm registry'),
     );
     expect(useKv.getState().editor.draft?.node).toBe('22');
+  });
+
+  it('offers to install, in one click, a version Start was refused for (node-versions sweeps the system Node, 22 and 24)', async () => {
+    expect(CATALOG_SWEEPS['node-versions']).toBe('node=system,22,24');
+    const fake = renderEditor();
+    await waitFor(() => expect(optionsOf(nodeSelect())).toEqual(['system']));
+    expect(screen.queryByTestId('install-missing-node')).toBeNull();
+    act(() => useKv.setState((s) => ({ editor: { ...s.editor, errors: [{ field: 'node', reason: notInstalledReason('24') }] } })));
+    expect(screen.getByTestId('error-node').textContent).toContain('no Node 24 is installed');
+    fireEvent.click(screen.getByTestId('install-missing-node'));
+    await waitFor(() => expect(screen.getByTestId('install-progress').textContent).toBe('Node 24 installed'));
+    expect(fake.calls.filter((c) => c.channel === 'installRuntime').map((c) => c.payload)).toEqual([{ version: '24' }]);
+    expect(optionsOf(nodeSelect())).toEqual(['system', '24', '24.0.0']);
   });
 });

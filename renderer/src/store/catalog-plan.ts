@@ -1,4 +1,4 @@
-import { CATALOG_SWEEPS } from '../../../app/scenario/catalog-aerospike';
+import { CATALOG_SWEEPS } from '../../../app/scenario/catalog';
 import type { PlanDraft } from './store';
 
 /**

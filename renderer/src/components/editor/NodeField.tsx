@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isVersionSpec, SYSTEM_NODE } from '../../../../app/scenario/node-version';
+import { isVersionSpec, missingNodeVersion, SYSTEM_NODE } from '../../../../app/scenario/node-version';
 import { useRuntimes } from '../../hooks/useRuntimes';
 import { FieldErrors } from './FieldRow';
 
@@ -23,6 +23,8 @@ export function NodeField({ value, errors, onChange }: Props) {
   const invalid = errors !== undefined && errors.length > 0;
   const busy = install?.busy === true;
   const wantOk = isVersionSpec(want.trim());
+  // A version Start was refused for (this value, or one a sweep of node runs on): offered for install in one click.
+  const missing = errors?.map(missingNodeVersion).find((v) => v !== undefined);
   const go = async () => {
     const version = want.trim();
     const installed = await installVersion(version);
@@ -78,6 +80,11 @@ export function NodeField({ value, errors, onChange }: Props) {
         </small>
       )}
       <FieldErrors path="node" errors={errors} />
+      {missing && !busy && (
+        <button type="button" data-testid="install-missing-node" onClick={() => void installVersion(missing)}>
+          Install Node {missing}
+        </button>
+      )}
     </div>
   );
 }
