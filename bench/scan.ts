@@ -8,7 +8,7 @@
  */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import { fmtInt } from '../app/report/numbers';
+import { fmtInt, MIB } from '../app/report/numbers';
 import { findScenario } from '../app/scenario/catalog';
 import { parseScenario, type Scenario } from '../app/scenario/schema';
 import { installExitHandlers, onAbort, runBench } from './cleanup';
@@ -20,7 +20,6 @@ import { runKvscope, type KvscopeResult } from './run-kvscope';
 const SEED_FILE_SINK_MIB = 111;
 const TEST_NODE = join(__dirname, '..', 'test', 'aerospike-node', 'main.js');
 const NODE_READY_MS = 10_000;
-const MIB = 1024 * 1024;
 const SINKS = ['noop', 'file'] as const;
 const HEAPS = ['lean', 'node'] as const;
 const print = (line: string): void => void process.stdout.write(`${line}\n`);

@@ -1,3 +1,4 @@
+import { MIB } from './numbers';
 import { LATENCY_COLUMNS } from '../metrics/limits';
 import type { RunFile } from '../run/format';
 import type { Comparison } from '../stats/compare';
@@ -6,7 +7,6 @@ import { csv, type Field } from './csv';
 import { runTitle } from '../run/title';
 
 const US_PER_MS = 1000;
-const BYTES_PER_MIB = 1024 * 1024;
 
 /** Ids are UUIDs: their first 8 characters tell a folder's runs apart, as the Runs page and the CLI show them. */
 const SHORT_ID = 8;
@@ -122,7 +122,7 @@ export function runSecondsCsv(run: RunFile): string {
           : perOp.map(() => 0)),
       );
     }
-    const rss = s.workers.reduce((a, w) => a + w.mem.rss, 0) / BYTES_PER_MIB;
+    const rss = s.workers.reduce((a, w) => a + w.mem.rss, 0) / MIB;
     // The share of the second the load ran in: below 1 for a run stopped mid-second, whose count is no rate.
     cells.push(s.totals.count, s.latency.p50 / US_PER_MS, s.latency.p99 / US_PER_MS, s.bytesIn, s.bytesOut, rss, s.covered ?? 1);
     rows.push(cells);

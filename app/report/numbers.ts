@@ -6,6 +6,8 @@
 const SECONDS_PER_MINUTE = 60;
 const SECONDS_PER_HOUR = 3600;
 const KIB = 1024;
+/** Bytes in a MiB: memory figures are printed in MiB everywhere. */
+export const MIB = KIB * KIB;
 const US_PER_MS = 1000;
 /** A figure a run does not have (no measured second, no answered operation): never shown as 0. */
 export const NO_FIGURE = '–';

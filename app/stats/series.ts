@@ -1,9 +1,9 @@
+import { MIB } from '../report/numbers';
 import { isCutShort, isPartial, type Sample } from '../metrics/sample';
 
 /** What is compared per second: an op type's throughput, or its p99. */
 export const TOTAL = 'total';
 const US_PER_MS = 1000;
-const BYTES_PER_MIB = 1024 * 1024;
 
 /** The measured seconds only: warm-up is kept apart in every figure. */
 export const measured = (samples: readonly Sample[]): Sample[] => samples.filter((s) => s.phase === 'run');
@@ -51,5 +51,5 @@ export function p99Series(samples: readonly Sample[], op: string, seconds: Secon
 
 /** Client memory of each measured second: the sum of the workers' RSS, in MiB (the client's whole footprint). */
 export function memorySeries(samples: readonly Sample[]): number[] {
-  return measured(samples).map((s) => s.workers.reduce((a, w) => a + w.mem.rss, 0) / BYTES_PER_MIB);
+  return measured(samples).map((s) => s.workers.reduce((a, w) => a + w.mem.rss, 0) / MIB);
 }

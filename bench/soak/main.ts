@@ -8,6 +8,7 @@
  * heap after the first hour, when the controller's one-hour buffer is full.
  * Run node with --expose-gc (the npm script does).
  */
+import { MIB } from '../../app/report/numbers';
 import { mkdtempSync, existsSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,6 @@ import { errorMessage } from '../../app/error-message';
 const EXIT_OK = 0;
 const EXIT_FAILED = 1;
 const EXIT_USAGE = 2;
-const MIB = 1024 * 1024;
 
 const print = (line: string): void => void process.stdout.write(line + '\n');
 

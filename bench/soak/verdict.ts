@@ -1,11 +1,10 @@
+import { MIB } from '../../app/report/numbers';
 import type { Checkpoint } from './soak-run';
 
 /** Heap growth after the first hour still called flat: GC noise and V8's own caches, not a per-second cost. */
 const FLAT_SLACK_BYTES = 4 * 1024 * 1024;
 /** ... or this share of the heap at the first hour, whichever is larger. */
 const FLAT_SLACK_SHARE = 0.05;
-
-const MIB = 1024 * 1024;
 
 interface Verdict {
   /** 'n/a' when the run was too short to pass the first hour. */

@@ -1,3 +1,4 @@
+import { MIB } from '../../app/report/numbers';
 import type { LatencyStats } from '../../app/metrics/histogram';
 import type { NodeSample } from '../../app/metrics/node-stats';
 import type { WorkerSample } from '../../app/metrics/sample';
@@ -32,7 +33,6 @@ const NOT_FOUND_SHARE = 0.01;
 const NODE_SHARES = [0.52, 0.48]; // a slightly uneven key spread
 const ELU = [0.55, 0.25]; // base, random range: busy but below the saturation warning
 const CPU = [0.6, 0.3];
-const MIB = 1024 * 1024;
 const BASE_RSS = 70 * MIB;
 const RSS_GROWTH_PER_S = 2_000; // a slow client-side creep the memory chart shows
 const BASE_HEAP = 20 * MIB;

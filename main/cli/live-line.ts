@@ -1,10 +1,9 @@
 import type { Sample } from '../../app/metrics/sample';
 import { clientSaturated } from '../../app/metrics/limits';
 import { runSeconds, type Scenario } from '../../app/scenario/schema';
-import { fmtBytes, fmtInt, fmtUsAsMs } from '../../app/report/numbers';
+import { fmtBytes, fmtInt, fmtUsAsMs, MIB } from '../../app/report/numbers';
 
 const BAR_WIDTH = 20;
-const MIB = 1024 * 1024;
 
 /** One terminal line per merged second: phase, progress, throughput, latency, errors, memory. */
 export function liveLine(s: Sample, sc: Scenario): string {

@@ -3,10 +3,8 @@ import type { Summary, OpSummary } from '../../app/metrics/summary';
 import { cutShortNote } from '../../app/metrics/cut-short';
 import type { RunHeader } from '../../app/run/format';
 import { outcomeOf } from '../../app/metrics/outcome';
-import { fmtBytes, fmtInt, fmtPct, fmtUsAsMs } from '../../app/report/numbers';
+import { fmtBytes, fmtInt, fmtPct, fmtUsAsMs, MIB } from '../../app/report/numbers';
 import { table } from './format';
-
-const MIB = 1024 * 1024;
 
 /** The final report: one row per op type and one for all of them together. */
 export function summaryTable(s: Summary, header?: RunHeader): string {

@@ -1,9 +1,8 @@
+import { MIB } from '../../app/report/numbers';
 import { statfsSync } from 'node:fs';
 
 /** Below this much free space in the runs folder a run gets a warning before it starts: a run writes a few MB an hour, a sweep many times that. */
 const LOW_SPACE_BYTES = 100 * 1024 * 1024;
-
-const MIB = 1024 * 1024;
 
 /**
  * A warning line when the folder runs are written to has little free space,

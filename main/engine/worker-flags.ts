@@ -1,3 +1,4 @@
+import { MIB } from '../../app/report/numbers';
 import { STREAM_OPS } from '../../app/scenario/aerospike-target';
 import type { Scenario } from '../../app/scenario/schema';
 
@@ -15,7 +16,6 @@ const LEAN_OLD_SPACE_BASE_MIB = 48;
 const RECORD_OVERHEAD_BYTES = 512;
 /** Pages whose records may be alive at once: the one being taken and the one arriving. */
 const PAGES_ALIVE = 2;
-const MIB = 1024 * 1024;
 
 /** Node flags of the scenario's load workers (after main's own): the lean heap of a scan or query. */
 export function workerExecArgv(s: Scenario): string[] {
