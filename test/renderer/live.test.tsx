@@ -91,6 +91,9 @@ describe('live page', () => {
     showRun(3, {}, 0.95);
     render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
     expect(screen.getByTestId('saturation-warning').textContent).toMatch(/limited by the client, not the cluster/);
+    // Under the first chart: a warning that comes and goes by the second never moves the chart (1024x700 keeps it in view).
+    const chart = screen.getByTestId('throughput-chart');
+    expect(chart.compareDocumentPosition(screen.getByTestId('saturation-warning')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('warns when a worker fills a core although its event loop reads below the threshold, and when the machine runs out of CPU', () => {

@@ -28,10 +28,11 @@ export function LivePage() {
     <div className="live">
       <RunBar />
       <NextSteps />
-      <SaturationWarning />
       <Tiles />
       <SummaryTable />
       <ThroughputPanel />
+      {/* Under the first chart: a warning that comes and goes by the second must not move the chart. */}
+      <SaturationWarning />
       <div className="grid-2">
         <LatencyPanel />
         <MemoryPanel />
