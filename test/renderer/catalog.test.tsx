@@ -49,6 +49,9 @@ describe('the catalog', () => {
     expect(screen.getByTestId('need-hazelcast-read-heavy').textContent).toBe(
       '✗ Needs 2 local Hazelcast members, which kvscope starts (Java): not on this machine',
     );
+    expect(screen.getByTestId('need-hazelcast-get').textContent).toBe(
+      '✗ Needs 1 local Hazelcast member, which kvscope starts (Java): not on this machine',
+    );
     expect(screen.getByTestId('need-redis-mix').getAttribute('data-has')).toBe('yours');
     fireEvent.change(screen.getByTestId('catalog-search'), { target: { value: 'redis' } });
     expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Redis']);

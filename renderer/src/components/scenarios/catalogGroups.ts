@@ -56,7 +56,10 @@ export function needOf(s: ScenarioInput, tools: LocalTools | null): Need {
       return { text: `your Redis at ${t.host}:${t.port}` };
     case 'hazelcast':
       if (t.localMembers > 0)
-        return { text: `${t.localMembers} local Hazelcast members, which kvscope starts (Java)`, ...tool(tools?.hazelcast) };
+        return {
+          text: `${t.localMembers} local Hazelcast member${t.localMembers === 1 ? '' : 's'}, which kvscope starts (Java)`,
+          ...tool(tools?.hazelcast),
+        };
       return { text: `your Hazelcast at ${t.members}` };
     case 'aerospike':
       return { text: `your Aerospike at ${t.hosts}` };
