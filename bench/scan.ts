@@ -6,8 +6,6 @@
  * the lean worker's peak RSS against the seed's 111 MB (the v2 client
  * streaming records to a file).
  */
-import { fork } from 'node:child_process';
-import { join } from 'node:path';
 import { fmtInt, MIB } from '../app/report/numbers';
 import { findScenario } from '../app/scenario/catalog';
 import { parseScenario, type Scenario } from '../app/scenario/schema';
@@ -15,37 +13,13 @@ import { installExitHandlers, onAbort, runBench } from './cleanup';
 import { median } from './cpu/verdict';
 import { optionsOrUsage } from './options';
 import { runKvscope, type KvscopeResult } from './run-kvscope';
+import { startAerospikeNode } from '../test/aerospike-node/client';
 
 /** The seed's figure for its v2 client streaming a query's records to a file (MB, read as MiB: the stricter). */
 const SEED_FILE_SINK_MIB = 111;
-const TEST_NODE = join(__dirname, '..', 'test', 'aerospike-node', 'main.js');
-const NODE_READY_MS = 10_000;
 const SINKS = ['noop', 'file'] as const;
 const HEAPS = ['lean', 'node'] as const;
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
-
-/** One test node for the whole benchmark, killed on every way out. */
-async function startTestNode(): Promise<{ hosts: string; stop: () => void }> {
-  const child = fork(TEST_NODE, ['--nodes', '1'], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-  const unregister = onAbort(() => child.kill('SIGKILL'));
-  const stop = (): void => {
-    child.kill('SIGKILL');
-    unregister();
-  };
-  try {
-    const hosts = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('the aerospike test node did not start')), NODE_READY_MS);
-      child.stdout!.once('data', (d: Buffer) => {
-        clearTimeout(timer);
-        resolve((JSON.parse(d.toString('utf8')) as { hosts: string }).hosts);
-      });
-    });
-    return { hosts, stop };
-  } catch (err) {
-    stop();
-    throw err;
-  }
-}
 
 function scenarioFor(
   sink: (typeof SINKS)[number],
@@ -70,7 +44,15 @@ async function main(): Promise<number> {
   installExitHandlers(print);
   const o = optionsOrUsage(process.argv.slice(2), print);
   if (!o) return 2;
-  const node = await startTestNode();
+  const node = await startAerospikeNode(['--nodes', '1']);
+  // Killed on every way out: Ctrl-C and errors too.
+  const unregister = onAbort(() => {
+    try {
+      process.kill(node.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  });
   try {
     print(
       `kvscope scan benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s per sink and heap, against the protocol test node ${node.hosts}; node ${process.version}`,
@@ -107,7 +89,8 @@ async function main(): Promise<number> {
     );
     return 0;
   } finally {
-    node.stop();
+    unregister();
+    await node.close();
   }
 }
 

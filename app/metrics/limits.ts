@@ -66,16 +66,23 @@ export function failureDominated(ops: Record<string, OpCounts>): boolean {
   return failed > ok;
 }
 
+/** A worker's gauges of one second; cpu is absent in files written before it was kept. */
+interface WorkerGauges {
+  id: number;
+  elu: number;
+  cpu?: number;
+}
+
 /** What a second's saturation rule reads: per-worker gauges and, when main measured it, the machine's CPU. */
 interface SaturationInput {
   ops: Record<string, OpCounts>;
-  workers: readonly { id: number; elu: number; cpu?: number }[];
+  workers: readonly WorkerGauges[];
   machine?: { cpu: number; cores: number };
 }
 
 /** Who limited a second's numbers: workers over SATURATED_ELU or SATURATED_CPU, and the machine itself. */
 export interface Saturation {
-  workers: readonly { id: number; elu: number; cpu?: number }[];
+  workers: readonly WorkerGauges[];
   /** More workers than cores, and the machine over SATURATED_MACHINE_CPU of all of them. */
   machine: boolean;
 }

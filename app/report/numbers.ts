@@ -37,6 +37,8 @@ export function plainNumber(n: number, decimals: number): string {
 const PCT_STEPS = 10 * PERCENT;
 /** A 0..1 share as a percentage to 0.1, rounded down: 99.96% of operations within 2 ms is not "100%". */
 export const fmtPct = (share: number): string => `${Math.floor(share * PCT_STEPS + 1e-9) / (PCT_STEPS / PERCENT)}%`;
+/** A 0..1 gauge (event-loop use, CPU of a core) as a whole percentage. */
+export const fmtGaugePct = (share: number): string => `${Math.round(share * PERCENT)}%`;
 
 /** Run seconds as m:ss, or h:mm:ss past the hour. */
 export function fmtClock(totalSeconds: number): string {

@@ -88,18 +88,3 @@ export const STREAM_OPS: readonly string[] = ['scan', 'query'];
 /** The secondary index a query uses, on the integer bin every prefilled record has. */
 export const QUERY_BIN = 'n';
 export const QUERY_INDEX = 'kvscope_n';
-
-/** Slowest prefill rate a connect may assume (records/s) before it counts as stuck. */
-const PREFILL_MIN_RATE = 1000;
-/** Building the query's secondary index may take this long. */
-const INDEX_BUILD_ALLOWANCE_MS = 60_000;
-
-/** Extra time worker 0 may need before it is ready: the prefill (any target that has one) and aerospike's query index. */
-export function prepareAllowanceMs(
-  t: { kind: string; prefill?: number; createIndex?: boolean },
-  mix: Record<string, number> | undefined,
-): number {
-  if (t.kind !== 'aerospike') return Math.ceil(((t.prefill ?? 0) / PREFILL_MIN_RATE) * 1000);
-  const query = (mix?.query ?? 0) > 0 && t.createIndex === true;
-  return Math.ceil(((t.prefill ?? 0) / PREFILL_MIN_RATE) * 1000) + (query ? INDEX_BUILD_ALLOWANCE_MS : 0);
-}

@@ -20,10 +20,15 @@ export function versionMatches(spec: string, version: string): boolean {
   return want.slice(1).every((part, i) => part === undefined || Number(part) === Number(have[i + 1]));
 }
 
+/** A version as `node --version` prints it (v22.11.0) or as npm does (22.11.0), without the v. */
+export const bareVersion = (v: string): string => v.replace(/^v/, '');
+/** Its major, as a scenario names it: "22". */
+export const majorOf = (v: string): string => bareVersion(v).split('.')[0];
+
 /** Newest first: numeric comparison of major, minor, patch. */
 export function compareVersions(a: string, b: string): number {
-  const pa = a.replace(/^v/, '').split('.').map(Number);
-  const pb = b.replace(/^v/, '').split('.').map(Number);
+  const pa = bareVersion(a).split('.').map(Number);
+  const pb = bareVersion(b).split('.').map(Number);
   for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pb[i] ?? 0) - (pa[i] ?? 0);
   return 0;
 }

@@ -1,7 +1,7 @@
 import type { Sample } from '../../app/metrics/sample';
 import { clientSaturated } from '../../app/metrics/limits';
 import { runSeconds, type Scenario } from '../../app/scenario/schema';
-import { fmtBytes, fmtInt, fmtUsAsMs, MIB } from '../../app/report/numbers';
+import { fmtBytes, fmtInt, fmtUsAsMs, MIB, fmtGaugePct } from '../../app/report/numbers';
 
 const BAR_WIDTH = 20;
 
@@ -26,10 +26,6 @@ export function liveLine(s: Sample, sc: Scenario): string {
   const unavailable = Object.values(s.ops).reduce((a, o) => a + (o.unavailable ?? 0), 0);
   if (unavailable > 0) parts.push(`unavailable/s ${fmtInt(unavailable)}`);
   if (sc.target.kind === 'builtin-file') parts.push(`${(s.bytesIn / MIB).toFixed(1)} MiB/s`);
-  parts.push(
-    `rss ${fmtBytes(rss)}`,
-    `elu ${Math.round(maxElu * 100)}%`,
-    `cpu ${Math.round(maxCpu * 100)}%${clientSaturated(s) ? ' SATURATED' : ''}`,
-  );
+  parts.push(`rss ${fmtBytes(rss)}`, `elu ${fmtGaugePct(maxElu)}`, `cpu ${fmtGaugePct(maxCpu)}${clientSaturated(s) ? ' SATURATED' : ''}`);
   return parts.join('  ');
 }

@@ -1,13 +1,11 @@
 import { realpathSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findOnPath } from '../../app/host/which';
 import { runtimesFile } from '../config/dirs';
 import { probeRuntime, ProbeError } from '../config/runtime-probe';
 import { readRuntimes, writeRuntimes, type Runtime } from '../config/runtimes';
-import { NODE_ON_PATH } from '../policy/runtime';
-import { isVersionSpec, SYSTEM_NODE, versionMatches } from '../../app/scenario/node-version';
+import { bareVersion, isVersionSpec, majorOf, NODE_ON_PATH, SYSTEM_NODE, versionMatches } from '../../app/scenario/node-version';
 import { managedRuntimeDir } from '../config/node-dist';
 import { addNodeVersion, recordRuntime } from '../config/runtime-manager';
 import { table } from './format';
@@ -18,9 +16,9 @@ type Print = (line: string) => void;
 
 /**
  * `kvscope runtimes list | add VERSION | add --path PATH | remove VERSION|PATH`:
- * the Node binaries a scenario's `node` may name. Only this command writes
- * the list, so which programs may run is decided at the user's terminal,
- * never by a scenario.
+ * the Node binaries a scenario's `node` may name. The list is written here
+ * and by the dashboard's explicit Install (a version from the registry,
+ * never a path), so which programs may run is never decided by a scenario.
  */
 export async function runtimesCommand(args: string[], print: Print): Promise<number> {
   const [sub = 'list', ...rest] = args;
@@ -46,7 +44,7 @@ function list(print: Print): number {
     ...readRuntimes().map((r) => [
       r.path,
       r.version,
-      r.managed ? `"${r.version.replace(/^v/, '').split('.')[0]}", "${r.version.replace(/^v/, '')}" (installed)` : 'added',
+      r.managed ? `"${majorOf(r.version)}", "${bareVersion(r.version)}" (installed)` : 'added',
     ]),
   ];
   print(table(rows, { left: [0, 1, 2] }));

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { compareVersions, isVersionSpec, versionMatches } from '../../app/scenario/node-version';
+import { bareVersion, compareVersions, isVersionSpec, versionMatches } from '../../app/scenario/node-version';
 import { errorMessage } from '../../app/error-message';
 import { cacheDir } from './dirs';
 
@@ -21,16 +21,24 @@ export function platformPackage(platform: string = process.platform, arch: strin
 
 /** Where a managed runtime of this exact version lives: kvscope's cache, never a folder a scenario names. */
 export function managedRuntimeDir(version: string, env: NodeJS.ProcessEnv = process.env): string {
-  return join(cacheDir(env), 'runtimes', `node-v${version.replace(/^v/, '')}-${process.platform}-${process.arch}`);
+  return join(cacheDir(env), 'runtimes', `node-v${bareVersion(version)}-${process.platform}-${process.arch}`);
 }
 
 export function managedNodePath(dir: string): string {
   return process.platform === 'win32' ? join(dir, 'node.exe') : join(dir, 'bin', 'node');
 }
 
-function npmFailure(what: string, err: unknown): Error {
+/**
+ * npm's last words, for an error a window may show: a registry address with
+ * credentials in it (https://user:token@host/, from the user's .npmrc) is
+ * shown without them.
+ */
+export function npmFailure(what: string, err: unknown): Error {
   const stderr = String((err as { stderr?: string }).stderr ?? '').trim();
-  const detail = stderr ? stderr.split('\n').slice(-4).join(' ').slice(0, NPM_ERROR_CHARS) : errorMessage(err);
+  const detail = (stderr ? stderr.split('\n').slice(-4).join(' ').slice(0, NPM_ERROR_CHARS) : errorMessage(err)).replace(
+    /\/\/[^/\s@]+@/g,
+    '//***@',
+  );
   return new Error(`${what}: ${detail} (kvscope installs runtimes with npm from the npm registry; offline, add one with --path)`);
 }
 

@@ -1,4 +1,4 @@
-import { compareVersions, SYSTEM_NODE, versionMatches } from '../../app/scenario/node-version';
+import { bareVersion as bare, compareVersions, majorOf, SYSTEM_NODE, versionMatches } from '../../app/scenario/node-version';
 import type { RuntimeOption } from '../../app/protocol/bridge';
 import { installNode, resolveNodeVersion } from './node-dist';
 import { probeRuntime } from './runtime-probe';
@@ -42,6 +42,3 @@ export function runtimeOptions(env: NodeJS.ProcessEnv = process.env): RuntimeOpt
   for (const r of list.filter((x) => !x.managed)) options.push({ value: r.path, label: `Node ${bare(r.version)} at ${r.path}` });
   return options;
 }
-
-const bare = (v: string): string => v.replace(/^v/, '');
-const majorOf = (v: string): string => bare(v).split('.')[0];

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile } from './config-file';
 import { runtimesFile } from './dirs';
+import { compareVersions, versionMatches } from '../../app/scenario/node-version';
 
 /**
  * A Node binary the user vouched for with `kvscope runtimes add`: its real
@@ -25,8 +26,19 @@ export function readRuntimes(env: NodeJS.ProcessEnv = process.env): Runtime[] {
 }
 
 /**
- * Replace the list. Only the CLI calls this: a scenario decides which
- * runtime runs, so what may run is never something a window can change.
+ * The newest runtime in the list that a version names (22 takes 22.x.y), or
+ * undefined: what a scenario's `node: "22"` runs on.
+ */
+export function installedRuntime(spec: string, env: NodeJS.ProcessEnv = process.env): Runtime | undefined {
+  return readRuntimes(env)
+    .filter((r) => versionMatches(spec, r.version))
+    .sort((a, b) => compareVersions(a.version, b.version))[0];
+}
+
+/**
+ * Replace the list. Called by the CLI (`kvscope runtimes`) and the
+ * dashboard's explicit Install, which only adds a Node kvscope fetched from
+ * the registry by version: a scenario never changes what may run.
  */
 export function writeRuntimes(list: readonly Runtime[], env: NodeJS.ProcessEnv = process.env): string {
   const file = runtimesFile(env);

@@ -1,7 +1,7 @@
 import { isAbsolute } from 'node:path';
 import { findOnPath, isExecutable } from '../../app/host/which';
-import { compareVersions, isVersionSpec, NODE_ON_PATH, SYSTEM_NODE, versionMatches } from '../../app/scenario/node-version';
-import { readRuntimes } from '../config/runtimes';
+import { isVersionSpec, NODE_ON_PATH, notInstalledReason, SYSTEM_NODE } from '../../app/scenario/node-version';
+import { installedRuntime } from '../config/runtimes';
 
 export interface NodeBinary {
   path: string;
@@ -18,11 +18,8 @@ export interface NodeBinary {
 export function resolveNodeBinary(name: string, env: NodeJS.ProcessEnv = process.env): NodeBinary {
   if (name === SYSTEM_NODE) return resolveNodeBinary(NODE_ON_PATH, env);
   if (isVersionSpec(name)) {
-    // The newest installed runtime the version names.
-    const match = readRuntimes(env)
-      .filter((r) => versionMatches(name, r.version))
-      .sort((a, b) => compareVersions(a.version, b.version))[0];
-    if (!match) throw new Error(`node: no Node ${name} is installed (kvscope runtimes add ${name})`);
+    const match = installedRuntime(name, env);
+    if (!match) throw new Error(`node: ${notInstalledReason(name)}`);
     return { path: match.path, fallback: false };
   }
   if (isAbsolute(name) || name.includes('/')) {

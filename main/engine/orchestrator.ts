@@ -103,13 +103,13 @@ export class Run extends EventEmitter<RunEvents> {
       if (node.fallback) this.log('warn', 'main', `no "${this.scenario.node}" on PATH: workers run on ${node.path}`);
       for (const w of crowdingWarnings(this.scenario.workers)) this.log('warn', 'main', w);
       const endpoint = await this.servers.start(node);
-      const pool = new WorkerPool(this.scenario.workers, node.path, childEnv(node, this.scenario.env));
+      const flags = workerExecArgv(this.scenario);
+      const pool = new WorkerPool(this.scenario.workers, node.path, childEnv(node, this.scenario.env), flags);
       this.pool = pool;
       this.wirePool(pool);
       // What STARTING waits for, in the log and on the Live page.
       const n = this.scenario.workers;
       this.log('info', 'main', `connecting ${n} worker${n === 1 ? '' : 's'} to the ${this.scenario.target.kind} target`);
-      const flags = workerExecArgv(this.scenario);
       if (flags.length > 0)
         this.log(
           'info',

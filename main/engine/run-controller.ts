@@ -4,6 +4,7 @@ import { CATALOG } from '../../app/scenario/catalog';
 import { redactScenario } from '../../app/scenario/secrets';
 import type { InstallResult, LocalTools } from '../../app/protocol/bridge';
 import { addNodeVersion, runtimeOptions } from '../config/runtime-manager';
+import { bareVersion } from '../../app/scenario/node-version';
 import { localTools } from '../../app/host/local-tools';
 import { runSeconds, validateScenario, type ScenarioInput } from '../../app/scenario/schema';
 import { toLiveSample, type BridgeHandlers, type LiveState, type PushChannel, type Pushes, type RunInfo } from '../../app/protocol/bridge';
@@ -86,7 +87,7 @@ export class RunController implements BridgeHandlers {
     this.installing = p.version;
     try {
       const r = await addNodeVersion(p.version, (line) => this.push('runtimeInstall', { version: p.version, line }));
-      return { ok: true, version: r.version.replace(/^v/, ''), options: runtimeOptions() };
+      return { ok: true, version: bareVersion(r.version), options: runtimeOptions() };
     } catch (err) {
       return { ok: false, message: errorMessage(err) };
     } finally {

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { prepareAllowanceMs } from '../../app/scenario/aerospike-target';
+import { prepareAllowanceMs } from '../../app/scenario/prepare-allowance';
 import type { Scenario } from '../../app/scenario/schema';
 import type { WorkerInfo, WorkerPool } from './worker-pool';
 

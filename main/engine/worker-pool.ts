@@ -6,7 +6,6 @@ import type { LogLine } from '../../app/protocol/worker';
 import type { Scenario } from '../../app/scenario/schema';
 import { ManagedChild } from './child';
 import { entryPath } from './entries';
-import { workerExecArgv } from './worker-flags';
 
 export interface WorkerInfo {
   pid: number;
@@ -36,6 +35,8 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
     readonly size: number,
     private readonly execPath: string,
     private readonly env: NodeJS.ProcessEnv,
+    /** Node flags of every worker (main/engine/worker-flags.ts). */
+    private readonly execArgv: readonly string[] = [],
   ) {
     super();
   }
@@ -56,7 +57,7 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
         const how = e.signal ? `killed by ${e.signal}` : `exited with code ${e.code}`;
         this.emit('died', id, `worker ${id} ${how}${e.stderr ? `: ${e.stderr.split('\n').slice(-3).join(' | ')}` : ''}`);
       });
-      child.start({ execPath: this.execPath, env: this.env, execArgv: workerExecArgv(scenario) });
+      child.start({ execPath: this.execPath, env: this.env, execArgv: [...this.execArgv] });
       this.send(id, { type: 'start', data: { id, of: this.size, scenario, endpoint } });
     }
   }

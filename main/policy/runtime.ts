@@ -1,11 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { FieldError } from '../../app/scenario/schema';
-import { readRuntimes } from '../config/runtimes';
+import { installedRuntime, readRuntimes } from '../config/runtimes';
 import { errorMessage } from '../../app/error-message';
-import { isVersionSpec, NODE_ON_PATH, notInstalledReason, SYSTEM_NODE, versionMatches } from '../../app/scenario/node-version';
-
-export { NODE_ON_PATH };
+import { isVersionSpec, NODE_ON_PATH, notInstalledReason, SYSTEM_NODE } from '../../app/scenario/node-version';
 
 function realPath(p: string): string | undefined {
   try {
@@ -27,7 +25,7 @@ export function checkNode(node: string, env: NodeJS.ProcessEnv = process.env): F
   const refuse = (reason: string): FieldError[] => [{ field: 'node', reason }];
   if (isVersionSpec(node)) {
     try {
-      if (readRuntimes(env).some((r) => versionMatches(node, r.version))) return [];
+      if (installedRuntime(node, env)) return [];
     } catch (err) {
       return refuse(errorMessage(err));
     }

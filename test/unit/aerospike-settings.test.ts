@@ -94,10 +94,12 @@ describe('aerospike op weights', () => {
 });
 
 describe('time allowed to get ready', () => {
-  it('grows with the prefill and the query index, for aerospike only', async () => {
-    const { prepareAllowanceMs } = await import('../../app/scenario/aerospike-target');
+  it("grows with any target's prefill, and with an aerospike query's index", async () => {
+    const { prepareAllowanceMs } = await import('../../app/scenario/prepare-allowance');
     expect(prepareAllowanceMs({ kind: 'aerospike', prefill: 100_000, createIndex: true }, { scan: 1 })).toBe(100_000);
     expect(prepareAllowanceMs({ kind: 'aerospike', prefill: 0, createIndex: true }, { query: 1 })).toBe(60_000);
     expect(prepareAllowanceMs({ kind: 'redis' }, { get: 1 })).toBe(0);
+    expect(prepareAllowanceMs({ kind: 'hazelcast', prefill: 5_000 }, { get: 1 })).toBe(5_000);
+    expect(prepareAllowanceMs({ kind: 'hazelcast', prefill: 0, createIndex: true }, { query: 1 })).toBe(0);
   });
 });

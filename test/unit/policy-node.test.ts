@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../main/config/config-file';
-import { readRuntimes, writeRuntimes } from '../../main/config/runtimes';
+import { installedRuntime, readRuntimes, writeRuntimes } from '../../main/config/runtimes';
+import { resolveNodeBinary } from '../../main/engine/node-binary';
+import { notInstalledReason } from '../../app/scenario/node-version';
 import { probeRuntime, ProbeError } from '../../main/config/runtime-probe';
 import { checkNode } from '../../main/policy/runtime';
 
@@ -48,6 +50,28 @@ describe('node: only a runtime kvscope knows', () => {
     const elsewhere = join(root, 'elsewhere');
     symlinkSync('/bin/sh', elsewhere);
     expect(checkNode(elsewhere, env)[0].reason).toContain('is not a Node runtime kvscope knows');
+  });
+
+  it('takes "system" and a version that names an installed runtime (the newest of them runs); refuses one not installed', () => {
+    const versions = { KVSCOPE_CONFIG_DIR: join(root, 'versions') };
+    expect(checkNode('system', versions)).toEqual([]);
+    expect(checkNode('22', versions)).toEqual([{ field: 'node', reason: notInstalledReason('22') }]);
+    writeRuntimes(
+      [
+        { path: join(root, 'n22-old'), version: 'v22.9.0', managed: true },
+        { path: join(root, 'n22-new'), version: 'v22.23.3', managed: true },
+        { path: script, version: 'v20.1.0' },
+      ],
+      versions,
+    );
+    for (const ok of ['22', '22.9', '22.23.3', '20']) expect(checkNode(ok, versions), ok).toEqual([]);
+    expect(checkNode('22.10', versions)[0].reason).toBe(notInstalledReason('22.10'));
+    expect(checkNode('24', versions)[0].reason).toBe(notInstalledReason('24'));
+    expect(installedRuntime('22', versions)?.path).toBe(join(root, 'n22-new'));
+    expect(installedRuntime('22.9', versions)?.path).toBe(join(root, 'n22-old'));
+    // The workers' binary follows the same rule.
+    expect(resolveNodeBinary('22', versions)).toEqual({ path: join(root, 'n22-new'), fallback: false });
+    expect(() => resolveNodeBinary('24', versions)).toThrow(`node: ${notInstalledReason('24')}`);
   });
 
   it('names an unreadable runtimes list in the refusal', () => {

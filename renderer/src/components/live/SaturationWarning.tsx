@@ -1,8 +1,6 @@
 import { saturation, SATURATED_CPU, SATURATED_ELU, SATURATED_MACHINE_CPU } from '../../../../app/metrics/limits';
 import { useKv } from '../../store/store';
-import { PERCENT } from '../../../../app/report/numbers';
-
-const pct = (share: number): string => `${Math.round(share * PERCENT)}%`;
+import { fmtGaugePct as pct } from '../../../../app/report/numbers';
 
 /**
  * Says when the load generator, not the cluster, is what limits the numbers:
