@@ -14,6 +14,8 @@ const WorkerStartSchema = z.object({
   /** The validated scenario; the worker validates it again on arrival. */
   scenario: z.unknown(),
   endpoint: EndpointSchema.optional(),
+  /** The folder of the client library to load (target.client), chosen and checked by main; absent: the bundled one. */
+  client: z.string().min(1).optional(),
 });
 export type WorkerStart = z.infer<typeof WorkerStartSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorMessage } from '../error-message';
+import { clientField } from './client-version';
 
 /** Aerospike's default service port, used for a seed host given without one. */
 const AEROSPIKE_DEFAULT_PORT = 3000;
@@ -74,6 +75,8 @@ export const AerospikeTarget = z
     createIndex: z.boolean().default(true),
     /** Records written to the set before the run (keys 0..prefill-1, bins v and n) so scans have data. */
     prefill: z.number().int().min(0).max(10_000_000).default(0),
+    /** The client version the workers load, e.g. "aerospike@5.12.1"; absent: the one bundled with kvscope (target.client). */
+    client: clientField('aerospike'),
   })
   .superRefine((t, ctx) => {
     if (t.password !== undefined && t.user === undefined) {

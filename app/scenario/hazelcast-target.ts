@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorMessage } from '../error-message';
+import { clientField } from './client-version';
 
 /** Hazelcast's default member port. */
 const HAZELCAST_DEFAULT_PORT = 5701;
@@ -60,6 +61,8 @@ export const HazelcastTarget = z.strictObject({
   prefill: z.number().int().min(0).max(10_000_000).default(0),
   /** The Hazelcast jar of a local cluster; found in the Maven repository (or fetched with mvn) when omitted. */
   jar: z.string().min(1).optional(),
+  /** The client version the workers load, e.g. "hazelcast-client@4.2.1"; absent: the one bundled with kvscope (target.client). */
+  client: clientField('hazelcast-client'),
 });
 export type HazelcastSettings = z.infer<typeof HazelcastTarget>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientField } from './client-version';
 import { hostField } from './host';
 
 /** Most masters a local Redis Cluster may have: enough for a laptop, bounded against typos. */
@@ -20,6 +21,8 @@ export const RedisTarget = z
     cluster: z.boolean().default(false),
     /** Start a Redis Cluster of this many masters on 127.0.0.1 for the run (host and port are then ignored); 0: none. */
     localCluster: z.number().int().min(0).max(MAX_LOCAL_MASTERS).default(0),
+    /** The client version the workers load, e.g. "ioredis@4.28.5"; absent: the one bundled with kvscope (target.client). */
+    client: clientField('ioredis'),
   })
   .superRefine((t, ctx) => {
     if ((t.cluster || t.localCluster > 0) && t.db !== 0) {

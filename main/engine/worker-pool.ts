@@ -45,7 +45,8 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
     return this.children.map((c) => c.pid).filter((p): p is number => p !== undefined);
   }
 
-  start(scenario: Scenario, endpoint: Endpoint | undefined): void {
+  /** `client`: the folder of the client version the workers load (target.client); absent: the bundled one. */
+  start(scenario: Scenario, endpoint: Endpoint | undefined, client?: string): void {
     const entry = entryPath('workers/load/worker');
     for (let id = 0; id < this.size; id++) {
       const child = new ManagedChild(`worker ${id}`, entry);
@@ -58,7 +59,7 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
         this.emit('died', id, `worker ${id} ${how}${e.stderr ? `: ${e.stderr.split('\n').slice(-3).join(' | ')}` : ''}`);
       });
       child.start({ execPath: this.execPath, env: this.env, execArgv: [...this.execArgv] });
-      this.send(id, { type: 'start', data: { id, of: this.size, scenario, endpoint } });
+      this.send(id, { type: 'start', data: { id, of: this.size, scenario, endpoint, client } });
     }
   }
 

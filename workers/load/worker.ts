@@ -4,6 +4,7 @@ import { parseScenario, type Scenario } from '../../app/scenario/schema';
 import { runChild, sendEnvelope, type StopReason } from '../child-entry';
 import type { Driver } from './driver';
 import { driverFor } from './drivers';
+import { useClientAt } from './client-module';
 import { ErrorLog } from './error-log';
 import { buildLoop } from './setup';
 import { TickClock } from './tick-clock';
@@ -55,6 +56,7 @@ function onStart(s: WorkerStart): void {
     async () => {
       start = s;
       scenario = parseScenario(s.scenario);
+      useClientAt(s.client);
       driver = driverFor(scenario.target.kind)({ scenario, endpoint: s.endpoint, workerId: s.id, io, log });
       await driver.connect();
     },

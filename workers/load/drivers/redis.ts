@@ -1,9 +1,13 @@
-import Redis, { Cluster, type RedisOptions } from 'ioredis';
+import type { Cluster, default as Redis, RedisOptions } from 'ioredis';
 import { isRedisCluster, type RedisSettings } from '../../../app/scenario/redis-target';
 import { NOT_FOUND, OK, type Driver, type DriverContext, type DriverFactory, type IoCounters, type Outcome } from '../driver';
 import { Rng, makeValue } from '../keys';
+import { clientVersion, loadClient } from '../client-module';
 
 type Client = Redis | Cluster;
+
+/** ioredis 4 and 5 both export the client as `default` and the cluster client as `Cluster`. */
+const ioredis = (): typeof import('ioredis') => loadClient('ioredis');
 
 // A host that drops SYNs (firewall, wrong address) would otherwise hang connect() for ioredis's 10 s default.
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -19,12 +23,10 @@ const QUIT_GRACE_MS = 1_000;
 const DISCONNECT_TIMEOUT_MS = 250;
 const REDACTED = '***';
 
-const IOREDIS_VERSION = (require('ioredis/package.json') as { version: string }).version;
-
 const noop = (): void => undefined;
 
 class RedisDriver implements Driver {
-  readonly versions = { ioredis: IOREDIS_VERSION };
+  readonly versions = { ioredis: clientVersion('ioredis') };
   private readonly clients: Client[];
   private readonly value: string;
   private readonly where: string;
@@ -68,7 +70,7 @@ class RedisDriver implements Driver {
     };
     this.clients = [];
     for (let i = 0; i < target.connections; i++) {
-      const client = cluster ? clusterClient(seed, options) : new Redis(options);
+      const client = cluster ? clusterClient(seed, options) : new (ioredis().default)(options);
       client.on('error', this.onError);
       client.on('ready', this.onReady);
       this.clients.push(client);
@@ -163,7 +165,7 @@ function describe(err: unknown): string {
  */
 function clusterClient(seed: { host: string; port: number }, options: RedisOptions): Cluster {
   const { host: _h, port: _p, retryStrategy, enableAutoPipelining, maxRetriesPerRequest, ...redisOptions } = options;
-  return new Cluster([seed], {
+  return new (ioredis().Cluster)([seed], {
     lazyConnect: true,
     enableAutoPipelining,
     enableOfflineQueue: false,

@@ -1,12 +1,13 @@
-import Aerospike, { type Client } from 'aerospike';
+import type { Client } from 'aerospike';
 import { STREAM_OPS } from '../../../../app/scenario/aerospike-target';
 import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
 import { clientConfig, CODE, codeOf, connectError, describeError, UNAVAILABLE_CODES, type AerospikeSettings } from './config';
 import { BatchKeys, binValue, valueBytes, type BinValue } from './keys';
 import { prepareSet } from './prepare';
 import { RecordStream } from './stream';
+import { aerospikeModule } from './module';
+import { clientVersion } from '../../client-module';
 
-const AEROSPIKE_VERSION = (require('aerospike/package.json') as { version: string }).version;
 /** The bin every put writes and every get reads. */
 const VALUE_BIN = 'v';
 /** Distinct seeds for the batch-key generator and the value of each worker. */
@@ -16,7 +17,8 @@ const BATCH_SEED_OFFSET = 7_919;
 const MISSING = null;
 
 class AerospikeDriver implements Driver {
-  readonly versions = { aerospike: AEROSPIKE_VERSION };
+  readonly versions = { aerospike: clientVersion('aerospike') };
+  private readonly as = aerospikeModule();
   private client: Client | undefined;
   private stream: RecordStream | undefined;
   private readonly value: BinValue;
@@ -38,7 +40,7 @@ class AerospikeDriver implements Driver {
   async connect(): Promise<void> {
     let client: Client;
     try {
-      client = await Aerospike.connect(clientConfig(this.t));
+      client = await this.as.connect(clientConfig(this.t));
     } catch (err) {
       throw connectError(this.t, err);
     }
@@ -56,17 +58,17 @@ class AerospikeDriver implements Driver {
     switch (op) {
       case 'get':
         this.io.bytesOut += key.length;
-        return client.get(new Aerospike.Key(t.namespace, t.set, key));
+        return client.get(new this.as.Key(t.namespace, t.set, key));
       case 'put':
         this.io.bytesOut += key.length + valueBytes(this.value);
-        return client.put(new Aerospike.Key(t.namespace, t.set, key), this.bins);
+        return client.put(new this.as.Key(t.namespace, t.set, key), this.bins);
       case 'delete':
         this.io.bytesOut += key.length;
-        return client.remove(new Aerospike.Key(t.namespace, t.set, key));
+        return client.remove(new this.as.Key(t.namespace, t.set, key));
       case 'batch-read': {
         const keys = this.batchKeys.next(key);
         for (const k of keys) this.io.bytesOut += k.length;
-        return client.batchRead(keys.map((k) => ({ key: new Aerospike.Key(t.namespace, t.set, k), readAllBins: true })));
+        return client.batchRead(keys.map((k) => ({ key: new this.as.Key(t.namespace, t.set, k), readAllBins: true })));
       }
       case 'scan':
       case 'query':

@@ -1,4 +1,5 @@
-import Aerospike, { type Client } from 'aerospike';
+import type { Client } from 'aerospike';
+import { aerospikeModule } from './module';
 import { QUERY_BIN, QUERY_INDEX } from '../../../../app/scenario/aerospike-target';
 import type { DriverContext } from '../../driver';
 import { keyFor } from '../../keys';
@@ -25,8 +26,8 @@ export async function prepareSet(client: Client, ctx: DriverContext, t: Aerospik
 async function prefill(client: Client, ctx: DriverContext, t: AerospikeSettings): Promise<void> {
   const s = ctx.scenario;
   const value = binValue(s, t, s.seed);
-  const put = (i: number) =>
-    client.put(new Aerospike.Key(t.namespace, t.set, keyFor(i, s.keyLength)), { [VALUE_BIN]: value, [QUERY_BIN]: i });
+  const { Key } = aerospikeModule();
+  const put = (i: number) => client.put(new Key(t.namespace, t.set, keyFor(i, s.keyLength)), { [VALUE_BIN]: value, [QUERY_BIN]: i });
   try {
     await prefillKeys(ctx, t.prefill, { noun: 'records', where: `${t.namespace}.${t.set}` }, put);
   } catch (err) {
@@ -42,7 +43,7 @@ async function ensureIndex(client: Client, ctx: DriverContext, t: AerospikeSetti
       set: t.set,
       bin: QUERY_BIN,
       index: QUERY_INDEX,
-      datatype: Aerospike.indexDataType.NUMERIC,
+      datatype: aerospikeModule().indexDataType.NUMERIC,
     });
     await withTimeout(job.wait(INDEX_POLL_MS), INDEX_WAIT_MS, `index ${QUERY_INDEX} was not built within ${INDEX_WAIT_MS / 1000} s`);
     ctx.log('info', `created secondary index ${QUERY_INDEX} on ${t.namespace}.${t.set} bin ${QUERY_BIN}`);

@@ -1,4 +1,5 @@
-import Aerospike, { type AerospikeRecord, type Client } from 'aerospike';
+import type { AerospikeRecord, Client } from 'aerospike';
+import { aerospikeModule } from './module';
 import { QUERY_BIN } from '../../../../app/scenario/aerospike-target';
 import type { DriverContext, IoCounters } from '../../driver';
 import type { AerospikeSettings } from './config';
@@ -103,7 +104,7 @@ export class RecordStream {
     const { namespace, set } = this.t;
     if (this.kind === 'scan') return this.client.scan(namespace, set, { paginate: true }) as unknown as Pass;
     const q = this.client.query(namespace, set, { paginate: true, maxRecords: this.t.pageSize });
-    q.where(Aerospike.filter.range(QUERY_BIN, this.t.queryFrom, this.t.queryTo));
+    q.where(aerospikeModule().filter.range(QUERY_BIN, this.t.queryFrom, this.t.queryTo));
     return q as unknown as Pass;
   }
 }

@@ -1,13 +1,4 @@
-import {
-  Client,
-  ClientNotActiveError,
-  ClientOfflineError,
-  HazelcastInstanceNotActiveError,
-  IOError,
-  OperationTimeoutError,
-  TargetDisconnectedError,
-  type IMap,
-} from 'hazelcast-client';
+import type { Client, IMap } from 'hazelcast-client';
 import { parseMembers, type HazelcastSettings } from '../../../../app/scenario/hazelcast-target';
 import { WRITE_OPS } from '../../../../app/scenario/targets';
 import type { TickNode } from '../../../../app/metrics/tick';
@@ -15,6 +6,9 @@ import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type O
 import { keyFor, makeValue, Rng } from '../../keys';
 import { prefillKeys } from '../../prefill';
 import { MemberCounts } from './member-counts';
+import { clientVersion, loadClient } from '../../client-module';
+
+type Hazelcast = typeof import('hazelcast-client');
 
 /** Each operation counted as a read or a write per member, as WRITE_OPS says (decided once, not per operation). */
 const WRITES = {
@@ -23,10 +17,10 @@ const WRITES = {
   remove: WRITE_OPS.hazelcast.includes('remove'),
 };
 
-const CLIENT_VERSION = (require('hazelcast-client/package.json') as { version: string }).version;
-
 class HazelcastDriver implements Driver {
-  readonly versions = { 'hazelcast-client': CLIENT_VERSION };
+  readonly versions = { 'hazelcast-client': clientVersion('hazelcast-client') };
+  /** The client library this run loads (target.client): its error classes are its own. */
+  private readonly hz: Hazelcast = loadClient('hazelcast-client');
   private client: Client | undefined;
   private map: IMap<string, string> | undefined;
   private members: MemberCounts | undefined;
@@ -47,7 +41,7 @@ class HazelcastDriver implements Driver {
     // A cluster kvscope started for the run is reached through the member main hands over.
     const members = t.localMembers > 0 && ep ? [`${ep.host}:${ep.port}`] : parseMembers(t.members);
     try {
-      this.client = await Client.newHazelcastClient({
+      this.client = await this.hz.Client.newHazelcastClient({
         clusterName: t.clusterName,
         network: { clusterMembers: members, smartRouting: t.smartRouting, connectionTimeout: t.connectTimeoutMs },
         connectionStrategy: { connectionRetry: { clusterConnectTimeoutMillis: t.connectTimeoutMs } },
@@ -108,17 +102,18 @@ class HazelcastDriver implements Driver {
   }
 
   isTimeout(err: unknown): boolean {
-    return err instanceof OperationTimeoutError;
+    return err instanceof this.hz.OperationTimeoutError;
   }
 
   /** The client has no connection to the cluster (offline, shut down, member gone). */
   isUnavailable(err: unknown): boolean {
+    const hz = this.hz;
     return (
-      err instanceof ClientOfflineError ||
-      err instanceof ClientNotActiveError ||
-      err instanceof HazelcastInstanceNotActiveError ||
-      err instanceof TargetDisconnectedError ||
-      err instanceof IOError
+      err instanceof hz.ClientOfflineError ||
+      err instanceof hz.ClientNotActiveError ||
+      err instanceof hz.HazelcastInstanceNotActiveError ||
+      err instanceof hz.TargetDisconnectedError ||
+      err instanceof hz.IOError
     );
   }
 

@@ -1,0 +1,60 @@
+import { CLIENT_PACKAGE_NAMES, clientLabel, parseClientSpec, rangeText, type ClientSpec } from '../../app/scenario/client-version';
+import { bundledVersion, clientsDir, installClient, installedClients, removeClient } from '../config/client-cache';
+import { errorMessage } from '../../app/error-message';
+import { table } from './format';
+import { UsageError } from './load-scenario';
+
+type Print = (line: string) => void;
+
+/**
+ * `kvscope clients list | add PKG@VERSION | remove PKG@VERSION`: the client
+ * library versions a target's `client` may name besides the bundled one.
+ * Only this command, `run` (for the versions its scenario names) and the
+ * dashboard's explicit Install write the cache.
+ */
+export async function clientsCommand(args: string[], print: Print): Promise<number> {
+  const [sub = 'list', ...rest] = args;
+  switch (sub) {
+    case 'list':
+      if (rest.length) throw new UsageError('clients list takes no arguments');
+      return list(print);
+    case 'add':
+      return add(one(rest, 'add'), print);
+    case 'remove':
+      return remove(one(rest, 'remove'), print);
+    default:
+      throw new UsageError(`unknown clients command "${sub}" (list, add PKG@VERSION, remove PKG@VERSION)`);
+  }
+}
+
+function one(args: string[], sub: string): ClientSpec {
+  if (args.length !== 1) throw new UsageError(`clients ${sub} takes one PKG@VERSION, e.g. ioredis@4.28.5`);
+  const spec = parseClientSpec(args[0]);
+  if (typeof spec === 'string') throw new UsageError(spec);
+  return spec;
+}
+
+function list(print: Print): number {
+  const rows = [
+    ['client', 'version', 'supported', 'where'],
+    ...CLIENT_PACKAGE_NAMES.map((pkg) => [pkg, bundledVersion(pkg), rangeText(pkg), 'bundled (no target.client)']),
+    ...installedClients().map((c) => [c.pkg, c.version, rangeText(c.pkg), 'installed']),
+  ];
+  print(table(rows, { left: [0, 1, 2, 3] }));
+  print(`installed versions are kept in ${clientsDir()}`);
+  return 0;
+}
+
+async function add(spec: ClientSpec, print: Print): Promise<number> {
+  await installClient(spec, print).catch((err: unknown) => {
+    throw new UsageError(errorMessage(err));
+  });
+  print(`a target's "client": "${clientLabel(spec)}" now runs on it`);
+  return 0;
+}
+
+function remove(spec: ClientSpec, print: Print): number {
+  if (!removeClient(spec)) throw new UsageError(`${clientLabel(spec)} is not installed (kvscope clients list)`);
+  print(`removed ${clientLabel(spec)}`);
+  return 0;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { clientNotInstalledReason, missingClient, parseClientSpec, targetClient } from '../../app/scenario/client-version';
+import { parseScenario, validateScenario } from '../../app/scenario/schema';
+
+describe('target.client: a package and an exact version in the supported range', () => {
+  it('parses an exact version of the target kind’s own client', () => {
+    expect(parseClientSpec('ioredis@4.28.5', 'ioredis')).toEqual({ pkg: 'ioredis', version: '4.28.5' });
+    expect(parseClientSpec('aerospike@5.12.1')).toEqual({ pkg: 'aerospike', version: '5.12.1' });
+    expect(parseClientSpec('hazelcast-client@5.6.0', 'hazelcast-client')).toEqual({ pkg: 'hazelcast-client', version: '5.6.0' });
+  });
+
+  it('refuses ranges, tags, paths and URLs, naming an example', () => {
+    for (const bad of [
+      'ioredis@^4.0.0',
+      'ioredis@latest',
+      'ioredis@4',
+      'file:../x',
+      'ioredis@https://x/y.tgz',
+      'ioredis',
+      '../ioredis@4.28.5',
+    ])
+      expect(parseClientSpec(bad, 'ioredis')).toMatch(/is not a package and an exact version, e.g. ioredis@4\.17\.0/);
+  });
+
+  it('refuses a version outside the supported range, naming the range', () => {
+    expect(parseClientSpec('ioredis@3.2.2')).toBe('ioredis@3.2.2 is outside the supported range 4.17.0 to 5.x');
+    expect(parseClientSpec('ioredis@4.16.3')).toBe('ioredis@4.16.3 is outside the supported range 4.17.0 to 5.x');
+    expect(parseClientSpec('ioredis@6.0.0')).toBe('ioredis@6.0.0 is outside the supported range 4.17.0 to 5.x');
+    expect(parseClientSpec('hazelcast-client@0.10.0')).toMatch(/outside the supported range 4\.2\.0 to 5\.x/);
+    expect(parseClientSpec('aerospike@3.16.0')).toMatch(/outside the supported range 5\.12\.0 to 6\.x/);
+  });
+
+  it('refuses another kind’s client and packages kvscope does not drive', () => {
+    expect(parseClientSpec('aerospike@6.7.1', 'ioredis')).toMatch(/this target's client is ioredis, not aerospike/);
+    expect(parseClientSpec('redis@4.6.0')).toMatch(/redis is not a client kvscope drives/);
+  });
+
+  it('is validated where scenarios are, with the field named', () => {
+    expect(validateScenario({ name: 'x', target: { kind: 'redis', client: 'ioredis@3.0.0' } })).toEqual({
+      ok: false,
+      errors: [{ field: 'target.client', reason: 'ioredis@3.0.0 is outside the supported range 4.17.0 to 5.x' }],
+    });
+    const ok = parseScenario({ name: 'x', target: { kind: 'hazelcast', client: 'hazelcast-client@4.2.1' } });
+    expect(targetClient(ok.target)).toEqual({ pkg: 'hazelcast-client', version: '4.2.1' });
+    expect(targetClient(parseScenario({ name: 'x', target: { kind: 'redis' } }).target)).toBeUndefined();
+    expect(validateScenario({ name: 'x', target: { kind: 'builtin-kv', client: 'ioredis@4.28.5' } })).toMatchObject({
+      ok: false,
+      errors: [{ field: 'target.client', reason: 'unknown setting' }],
+    });
+  });
+
+  it('reads the version back from a not-installed refusal, for the Install offer', () => {
+    const spec = { pkg: 'ioredis', version: '4.28.5' } as const;
+    expect(missingClient(clientNotInstalledReason(spec))).toBe('ioredis@4.28.5');
+    expect(missingClient('no Node 22 is installed: add it')).toBeUndefined();
+  });
+});
