@@ -8,6 +8,7 @@ import type { LogEntry, Phase, PhaseMark, RunFacts } from '../run/format';
 import type { FieldError, Scenario, ScenarioInput } from '../scenario/schema';
 import { MAX_SAVED_NAME, MAX_SCENARIO_FILE_CHARS, SAVED_NAME } from '../scenario/saved';
 import { NODE_VERSION_SPEC } from '../scenario/node-version';
+import { CLIENT_SPEC, type ClientPackage } from '../scenario/client-version';
 
 /**
  * The Bridge: everything the window may ask of main, and everything main
@@ -115,6 +116,14 @@ export interface RuntimeOption {
 }
 export type InstallResult = { ok: true; version: string; options: RuntimeOption[] } | { ok: false; message: string };
 
+/** A client version a target's `client` may name: the bundled one or one in kvscope's cache. */
+export interface ClientOption {
+  pkg: ClientPackage;
+  version: string;
+  bundled: boolean;
+}
+export type ClientInstallResult = { ok: true; spec: string; clients: ClientOption[] } | { ok: false; message: string };
+
 export interface ExportedFile {
   name: string;
   mime: string;
@@ -128,6 +137,11 @@ const REQUESTS = {
   listRuntimes: { payload: empty },
   // An explicit Install in the dashboard: a Node version only (22, 22.11, 22.11.0), never a URL or a path.
   installRuntime: { payload: z.object({ version: z.string().regex(NODE_VERSION_SPEC, 'a Node version: 22, 22.11 or 22.11.0') }).strict() },
+  listClients: { payload: empty },
+  // An explicit Install in the dashboard: a client kvscope drives at an exact version, never a URL, tag or path.
+  installClient: {
+    payload: z.object({ spec: z.string().regex(CLIENT_SPEC, 'a client and an exact version, e.g. ioredis@4.28.5') }).strict(),
+  },
   validateScenario: { payload: z.object({ scenario: z.unknown() }).strict() },
   startRun: {
     payload: z
@@ -192,6 +206,8 @@ export interface RequestResults {
   localTools: LocalTools;
   listRuntimes: RuntimeOption[];
   installRuntime: InstallResult;
+  listClients: ClientOption[];
+  installClient: ClientInstallResult;
   validateScenario: Validation;
   startRun: StartResult;
   stopRun: { ok: boolean };
@@ -230,9 +246,20 @@ export interface Pushes {
   groupEnded: { group: RunGroup; runIds: string[]; compare: string[]; values: unknown[] };
   /** A line of progress of a Node install the dashboard asked for. */
   runtimeInstall: { version: string; line: string };
+  /** A line of progress of a client install the dashboard asked for. */
+  clientInstall: { spec: string; line: string };
 }
 export type PushChannel = keyof Pushes;
-export const PUSH_CHANNELS: readonly PushChannel[] = ['runStarted', 'phase', 'sample', 'log', 'runEnded', 'groupEnded', 'runtimeInstall'];
+export const PUSH_CHANNELS: readonly PushChannel[] = [
+  'runStarted',
+  'phase',
+  'sample',
+  'log',
+  'runEnded',
+  'groupEnded',
+  'runtimeInstall',
+  'clientInstall',
+];
 
 /** The one API the renderer sees, whatever the transport (Electron IPC or WebSocket). */
 export type Bridge = {

@@ -1,4 +1,5 @@
 import { HAZELCAST_SWEEPS } from './catalog-hazelcast';
+import { upgradeSweep, upgradeWords } from './catalog-upgrades';
 import type { ScenarioInput } from './schema';
 
 /**
@@ -24,6 +25,13 @@ export const AEROSPIKE_CATALOG: readonly ScenarioInput[] = [
   {
     name: 'aerospike-50-50',
     description: 'Aerospike GET/PUT 50/50, 4 processes, 1 KB string bin (the Node.js client benchmark)',
+    target: target(),
+    mix: { get: 0.5, put: 0.5 },
+    ...BENCH,
+  },
+  {
+    name: 'aerospike-client-upgrade',
+    description: `aerospike-50-50 (GET/PUT 50/50, 4 processes, 1 KB string bin) on ${upgradeWords('aerospike')}`,
     target: target(),
     mix: { get: 0.5, put: 0.5 },
     ...BENCH,
@@ -89,5 +97,6 @@ export const AEROSPIKE_CATALOG: readonly ScenarioInput[] = [
 /** Catalog entries that are sweeps by nature: run as `setting=v1,v2,...` unless the user gives a plan. */
 export const CATALOG_SWEEPS: Readonly<Record<string, string>> = {
   'aerospike-payloads': 'valueSize=3,1024,102400',
+  'aerospike-client-upgrade': upgradeSweep('aerospike'),
   ...HAZELCAST_SWEEPS,
 };

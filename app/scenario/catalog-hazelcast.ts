@@ -1,3 +1,4 @@
+import { upgradeSweep, upgradeWords } from './catalog-upgrades';
 import type { ScenarioInput } from './schema';
 
 /**
@@ -64,6 +65,14 @@ export const HAZELCAST_CATALOG: readonly ScenarioInput[] = [
     ...CLIENT_BENCHMARK,
   },
   {
+    name: 'hazelcast-client-upgrade',
+    description: `The client benchmark's random (40/40/20 over 1,000 keys, 128 in flight, 1 local member) on ${upgradeWords('hazelcast-client')}`,
+    target: clientBenchmarkTarget(),
+    mix: { get: 40, set: 40, remove: 20 },
+    keySpace: 1000,
+    ...CLIENT_BENCHMARK,
+  },
+  {
     name: 'hazelcast-read-heavy',
     description: 'Hazelcast IMap get/set 95/5 over 10,000 keys, 32 in flight, 1 KB strings, 2 local members',
     target: target(),
@@ -94,6 +103,7 @@ export const HAZELCAST_CATALOG: readonly ScenarioInput[] = [
 ];
 
 export const HAZELCAST_SWEEPS: Readonly<Record<string, string>> = {
+  'hazelcast-client-upgrade': upgradeSweep('hazelcast-client'),
   'hazelcast-payloads': 'valueSize=3,1024,102400',
   'hazelcast-pipelining': 'target.autoPipelining=true,false',
 };

@@ -4,6 +4,7 @@ import type { ScenarioInput } from './schema';
 
 import { CATALOG_SWEEPS as CLIENT_SWEEPS } from './catalog-aerospike';
 import { SYSTEM_NODE } from './node-version';
+import { upgradeSweep, upgradeWords } from './catalog-upgrades';
 
 /** Node majors node-versions compares with the system's: the two current long-term-support lines. */
 const NODE_MAJORS = ['22', '24'] as const;
@@ -12,6 +13,7 @@ const NODE_MAJORS = ['22', '24'] as const;
 export const CATALOG_SWEEPS: Readonly<Record<string, string>> = {
   ...CLIENT_SWEEPS,
   'node-versions': `node=${[SYSTEM_NODE, ...NODE_MAJORS].join(',')}`,
+  'ioredis-upgrade': upgradeSweep('ioredis'),
 };
 
 /** The seed "cluster vs async" benchmark's config.json, mapped onto scenario fields. */
@@ -93,6 +95,13 @@ export const CATALOG: readonly ScenarioInput[] = [
   {
     name: 'node-versions',
     description: `redis-mix on the system's Node and on Node ${NODE_MAJORS.join(' and ')} (a sweep of node; install them with kvscope runtimes add, or Install in the editor)`,
+    target: { kind: 'redis' },
+    mix: { get: 0.5, set: 0.5 },
+    ...REDIS_BASE,
+  },
+  {
+    name: 'ioredis-upgrade',
+    description: `redis-mix on ${upgradeWords('ioredis')}`,
     target: { kind: 'redis' },
     mix: { get: 0.5, set: 0.5 },
     ...REDIS_BASE,

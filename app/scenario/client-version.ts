@@ -22,6 +22,8 @@ export interface ClientSpec {
 }
 
 const SPEC = /^([a-z][a-z-]*)@(\d{1,4}\.\d{1,4}\.\d{1,4})$/;
+/** A spec of a client kvscope drives, as the Bridge's installClient takes it (checked again where it arrives). */
+export const CLIENT_SPEC = /^(ioredis|hazelcast-client|aerospike)@\d{1,4}\.\d{1,4}\.\d{1,4}$/;
 
 export const clientLabel = (c: ClientSpec): string => `${c.pkg}@${c.version}`;
 

@@ -2,9 +2,8 @@ import type { Summary } from '../../app/metrics/summary';
 import { LIVE_LOG_CAP, LIVE_SAMPLE_CAP } from '../../app/metrics/limits';
 import { CATALOG } from '../../app/scenario/catalog';
 import { redactScenario } from '../../app/scenario/secrets';
-import type { InstallResult, LocalTools } from '../../app/protocol/bridge';
-import { addNodeVersion, runtimeOptions } from '../config/runtime-manager';
-import { bareVersion } from '../../app/scenario/node-version';
+import type { LocalTools } from '../../app/protocol/bridge';
+import { Installs } from './installs';
 import { localTools } from '../../app/host/local-tools';
 import { runSeconds, validateScenario, type ScenarioInput } from '../../app/scenario/schema';
 import { toLiveSample, type BridgeHandlers, type LiveState, type PushChannel, type Pushes, type RunInfo } from '../../app/protocol/bridge';
@@ -38,7 +37,7 @@ export class RunController implements BridgeHandlers {
 
   private readonly library: LibraryHandlers;
   private readonly saved = new UserScenarios(scenariosDir());
-  private installing: string | undefined;
+  private readonly installs = new Installs((channel, data) => this.push(channel, data));
 
   constructor(
     private readonly runsDir: string,
@@ -79,21 +78,11 @@ export class RunController implements BridgeHandlers {
     return localTools();
   }
 
-  // Node runtimes: the editor's select, and an Install the user clicked (one at a time).
-  listRuntimes = async () => runtimeOptions();
-
-  async installRuntime(p: { version: string }): Promise<InstallResult> {
-    if (this.installing) return { ok: false, message: `Node ${this.installing} is being installed; wait for it to finish` };
-    this.installing = p.version;
-    try {
-      const r = await addNodeVersion(p.version, (line) => this.push('runtimeInstall', { version: p.version, line }));
-      return { ok: true, version: bareVersion(r.version), options: runtimeOptions() };
-    } catch (err) {
-      return { ok: false, message: errorMessage(err) };
-    } finally {
-      this.installing = undefined;
-    }
-  }
+  // Explicit installs (Node runtimes, client versions): the editor's selects and the Install the user clicked.
+  listRuntimes = () => this.installs.listRuntimes();
+  installRuntime = (p: { version: string }) => this.installs.installRuntime(p);
+  listClients = () => this.installs.listClients();
+  installClient = (p: { spec: string }) => this.installs.installClient(p);
 
   async validateScenario(p: { scenario?: unknown }) {
     const v = validateScenario(p.scenario);

@@ -11,6 +11,8 @@ export function spyHost() {
     localTools: vi.fn(async () => ({ redis: { available: true, detail: 'x' }, hazelcast: { available: false, detail: 'y' } })),
     listRuntimes: vi.fn(async () => [{ value: 'system', label: 'system (node on PATH)' }]),
     installRuntime: vi.fn(async () => ({ ok: false as const, message: 'not in this test' })),
+    listClients: vi.fn(async () => [{ pkg: 'ioredis' as const, version: '5.11.1', bundled: true }]),
+    installClient: vi.fn(async () => ({ ok: false as const, message: 'not in this test' })),
     validateScenario: vi.fn(async () => ({ ok: true as const })),
     startRun: vi.fn(async () => ({ ok: true as const, runId: 'x' })),
     stopRun: vi.fn(async () => ({ ok: true })),

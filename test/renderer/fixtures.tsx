@@ -130,6 +130,12 @@ export function fakeBridge(state: LiveState = idleState()) {
   };
   // Node runtimes the editor offers; an install adds one.
   const runtimes: RequestResults['listRuntimes'] = [{ value: 'system', label: 'system (node on PATH)' }];
+  // Client versions the editor offers: the bundled ones; an install adds one.
+  const clients: RequestResults['listClients'] = [
+    { pkg: 'ioredis', version: '5.11.1', bundled: true },
+    { pkg: 'hazelcast-client', version: '5.6.0', bundled: true },
+    { pkg: 'aerospike', version: '6.7.1', bundled: true },
+  ];
   // The user's saved scenarios, kept in memory as main keeps them on disk (names unique, no password).
   const saved: SavedList = { scenarios: [], problems: [] };
   const keep = (scenario: unknown, replace: boolean): RequestResults['saveScenario'] => {
@@ -167,6 +173,15 @@ export function fakeBridge(state: LiveState = idleState()) {
       runtimes.push({ value: p.version, label: `Node ${p.version} (newest installed: ${p.version}.0.0)` });
       runtimes.push({ value: `${p.version}.0.0`, label: `Node ${p.version}.0.0` });
       return { ok: true, version: `${p.version}.0.0`, options: structuredClone(runtimes) };
+    },
+    listClients: async (p) => (record('listClients', p), structuredClone(clients)),
+    installClient: async (p) => {
+      record('installClient', p);
+      for (const l of listeners) l('clientInstall', { spec: p.spec, line: `downloading ${p.spec} with npm` });
+      if (p.spec.endsWith('@4.99.0')) return { ok: false, message: `cannot install ${p.spec}: npm error notarget` };
+      const [pkg, version] = p.spec.split('@') as [RequestResults['listClients'][number]['pkg'], string];
+      clients.push({ pkg, version, bundled: false });
+      return { ok: true, spec: p.spec, clients: structuredClone(clients) };
     },
     validateScenario: async (p) => (record('validateScenario', p), { ok: true }),
     startRun: (p) => (record('startRun', p), startRun()),

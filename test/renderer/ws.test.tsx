@@ -156,6 +156,8 @@ describe('choosing the transport', () => {
       localTools: vi.fn(),
       listRuntimes: vi.fn(),
       installRuntime: vi.fn(),
+      listClients: vi.fn(),
+      installClient: vi.fn(),
       validateScenario: vi.fn(async () => ({ ok: true as const })),
       startRun: vi.fn(async () => ({ ok: true as const, runId: 'r' })),
       stopRun: vi.fn(async () => ({ ok: true })),

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { clientNotInstalledReason, missingClient, parseClientSpec, targetClient } from '../../app/scenario/client-version';
+import { CATALOG_SWEEPS, findScenario } from '../../app/scenario/catalog';
+import { UPGRADES } from '../../app/scenario/catalog-upgrades';
+import { clientNotInstalledReason, KIND_CLIENT, missingClient, parseClientSpec, targetClient } from '../../app/scenario/client-version';
+import { bundledVersion } from '../../main/config/client-cache';
 import { parseScenario, validateScenario } from '../../app/scenario/schema';
 
 describe('target.client: a package and an exact version in the supported range', () => {
@@ -53,5 +56,24 @@ describe('target.client: a package and an exact version in the supported range',
     const spec = { pkg: 'ioredis', version: '4.28.5' } as const;
     expect(missingClient(clientNotInstalledReason(spec))).toBe('ioredis@4.28.5');
     expect(missingClient('no Node 22 is installed: add it')).toBeUndefined();
+  });
+});
+
+describe('the catalog upgrade entries', () => {
+  it('compare an older major with the bundled version, each a sweep of target.client within the supported range', () => {
+    const entries = {
+      'ioredis-upgrade': 'ioredis',
+      'hazelcast-client-upgrade': 'hazelcast-client',
+      'aerospike-client-upgrade': 'aerospike',
+    } as const;
+    for (const [name, pkg] of Object.entries(entries)) {
+      const [older, bundled] = UPGRADES[pkg];
+      expect(bundled).toBe(bundledVersion(pkg));
+      expect(Number(older.split('.')[0])).toBeLessThan(Number(bundled.split('.')[0]));
+      expect(CATALOG_SWEEPS[name]).toBe(`target.client=${pkg}@${older},${pkg}@${bundled}`);
+      const s = parseScenario(findScenario(name));
+      expect(KIND_CLIENT[s.target.kind]).toBe(pkg);
+      for (const v of [older, bundled]) expect(parseClientSpec(`${pkg}@${v}`, pkg)).toEqual({ pkg, version: v });
+    }
   });
 });

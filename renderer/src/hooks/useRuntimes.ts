@@ -1,17 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Pushes, RuntimeOption } from '../../../app/protocol/bridge';
+import type { RuntimeOption } from '../../../app/protocol/bridge';
 import { useBridge } from '../bridge/context';
-import { errorMessage } from '../../../app/error-message';
-
-/** Progress lines of an install kept on screen: the newest says where it is. */
-const INSTALL_LINES_CAP = 20;
-
-export interface RuntimeInstall {
-  version: string;
-  busy: boolean;
-  lines: string[];
-  error: string | null;
-}
+import { useInstall, type InstallState } from './useInstall';
 
 /**
  * The Node runtimes main offers (system, installed versions, added paths)
@@ -20,42 +10,31 @@ export interface RuntimeInstall {
  */
 export function useRuntimes(): {
   options: RuntimeOption[] | null;
-  install: RuntimeInstall | null;
+  install: InstallState | null;
   installVersion(version: string): Promise<string | null>;
 } {
   const { bridge } = useBridge();
   const [options, setOptions] = useState<RuntimeOption[] | null>(null);
-  const [install, setInstall] = useState<RuntimeInstall | null>(null);
+  const { install, start } = useInstall('runtimeInstall');
   useEffect(() => {
     let alive = true;
     bridge.listRuntimes({}).then(
       (list) => alive && setOptions(list),
       () => alive && setOptions([]),
     );
-    const off = bridge.onPush((channel, data) => {
-      if (channel !== 'runtimeInstall') return;
-      const { version, line } = data as Pushes['runtimeInstall'];
-      setInstall((i) => (i && i.version === version ? { ...i, lines: [...i.lines, line].slice(-INSTALL_LINES_CAP) } : i));
-    });
     return () => {
       alive = false;
-      off();
     };
   }, [bridge]);
-  /** Resolves to the installed version, or null when it failed (the reason is in `install.error`). */
+  /** Resolves to the installed version, or null when it failed. */
   const installVersion = useCallback(
     async (version: string) => {
-      setInstall({ version, busy: true, lines: [], error: null });
-      const r = await bridge.installRuntime({ version }).catch((err: unknown) => ({ ok: false as const, message: errorMessage(err) }));
-      if (!r.ok) {
-        setInstall((i) => i && { ...i, busy: false, error: r.message });
-        return null;
-      }
+      const r = await start(version, () => bridge.installRuntime({ version }));
+      if (!r?.ok) return null;
       setOptions(r.options);
-      setInstall((i) => i && { ...i, busy: false });
       return r.version;
     },
-    [bridge],
+    [bridge, start],
   );
   return { options, install, installVersion };
 }

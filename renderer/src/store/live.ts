@@ -124,6 +124,9 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
       case 'runtimeInstall':
         // Not about a run: the editor's Node field (useRuntimes) shows it.
         break;
+      case 'clientInstall':
+        // Not about a run: the editor's client field (useClients) shows it.
+        break;
       default:
         console.warn('kvscope: ignored a push of unknown type', (ev as { channel: unknown }).channel);
     }

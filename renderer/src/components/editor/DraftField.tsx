@@ -5,6 +5,8 @@ import type { ErrorIndex } from './errors';
 import type { FieldDef } from './fields';
 import { FieldRow } from './FieldRow';
 import { NodeField } from './NodeField';
+import { ClientField } from './ClientField';
+import { KIND_CLIENT } from '../../../../app/scenario/client-version';
 import { forKind } from './applies';
 import { targetKind } from '../../store/edits';
 
@@ -14,6 +16,16 @@ export function DraftField({ def, draft, defaults, errors }: { def: FieldDef; dr
   if (def.kind === 'runtime')
     return (
       <NodeField value={getPath(draft, def.path)} errors={errors.get(def.path)} onChange={(v) => update((d) => setPath(d, def.path, v))} />
+    );
+  const pkg = KIND_CLIENT[targetKind(draft)];
+  if (def.kind === 'client' && pkg)
+    return (
+      <ClientField
+        pkg={pkg}
+        value={getPath(draft, def.path)}
+        errors={errors.get(def.path)}
+        onChange={(v) => update((d) => setPath(d, def.path, v))}
+      />
     );
   return (
     <FieldRow

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { isVersionSpec, missingNodeVersion, SYSTEM_NODE } from '../../../../app/scenario/node-version';
 import { useRuntimes } from '../../hooks/useRuntimes';
 import { FieldErrors } from './FieldRow';
+import { InstallControls } from './InstallControls';
 
 interface Props {
   value: unknown;
@@ -51,34 +52,22 @@ export function NodeField({ value, errors, onChange }: Props) {
         ))}
         {!known && <option value={current}>{current} (not installed)</option>}
       </select>
-      <div className="install-runtime">
-        <input
-          aria-label="Node version to install"
-          data-testid="install-node-version"
-          placeholder="22"
-          value={want}
-          disabled={busy}
-          onChange={(e) => setWant(e.target.value)}
-        />
-        <button type="button" data-testid="install-node" disabled={busy || !wantOk} onClick={() => void go()}>
-          {busy ? 'Installing…' : 'Install Node'}
-        </button>
-      </div>
-      <small className="hint">
-        {want.trim() !== '' && !wantOk
-          ? 'a Node version: 22, 22.11 or 22.11.0'
-          : 'system is the node on PATH; Install fetches a Node version from the npm registry into kvscope’s cache'}
-      </small>
-      {install && (install.busy || install.lines.length > 0) && !install.error && (
-        <small className="hint" role="status" data-testid="install-progress">
-          {install.busy ? (install.lines.at(-1) ?? `installing Node ${install.version}…`) : `Node ${install.version} installed`}
-        </small>
-      )}
-      {install?.error && (
-        <small className="field-error" role="alert" data-testid="install-error">
-          Node {install.version} was not installed: {install.error}
-        </small>
-      )}
+      <InstallControls
+        inputLabel="Node version to install"
+        placeholder="22"
+        want={want}
+        onWant={setWant}
+        valid={wantOk}
+        buttonText="Install Node"
+        hint={
+          want.trim() !== '' && !wantOk
+            ? 'a Node version: 22, 22.11 or 22.11.0'
+            : 'system is the node on PATH; Install fetches a Node version from the npm registry into kvscope’s cache'
+        }
+        install={install && { ...install, what: `Node ${install.what}` }}
+        onInstall={() => void go()}
+        testIds={{ input: 'install-node-version', button: 'install-node', progress: 'install-progress', error: 'install-error' }}
+      />
       <FieldErrors path="node" errors={errors} />
       {missing && !busy && (
         <button type="button" data-testid="install-missing-node" onClick={() => void installVersion(missing)}>

@@ -3,7 +3,17 @@ import { useKv } from '../../store/store';
 import type { FieldError } from '../../../../app/scenario/schema';
 
 /** Settings a sweep usually walks; any dotted path of the scenario may be typed. */
-const SWEEP_SUGGESTIONS = ['inFlight', 'workers', 'valueSize', 'mix.get', 'target.mode', 'target.servers', 'durationSeconds'];
+const SWEEP_SUGGESTIONS = [
+  'inFlight',
+  'workers',
+  'valueSize',
+  'mix.get',
+  'target.mode',
+  'target.servers',
+  'durationSeconds',
+  'node',
+  'target.client',
+];
 
 /** Run the scenario N times, or once per value of one setting: in the start bar, beside Start. */
 export function PlanFields({ errors }: { errors: readonly FieldError[] }) {

@@ -2,7 +2,7 @@ import type { TargetKind } from '../../../../app/scenario/targets';
 import { AEROSPIKE_FIELDS } from './aerospike-fields';
 
 /** `runtime`: the workers' Node, a select of the runtimes main knows (NodeField). */
-type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size' | 'runtime';
+type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size' | 'runtime' | 'client';
 
 /** One setting of the scenario form; `path` is the scenario field, as validateScenario names it. */
 export interface FieldDef {
@@ -22,6 +22,8 @@ export interface FieldDef {
 }
 
 const host: FieldDef = { path: 'target.host', label: 'Host', kind: 'text' };
+/** The client library version the workers load: the bundled one or one installed into kvscope's cache. */
+export const clientVersion: FieldDef = { path: 'target.client', label: 'Client version', kind: 'client' };
 const builtinPort: FieldDef = { path: 'target.port', label: 'Port', kind: 'int', hint: '0 picks a free port' };
 const external: FieldDef = {
   path: 'target.external',
@@ -74,8 +76,9 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
       kind: 'int',
       hint: 'kvscope starts a Redis Cluster of this many masters for the run; 0: none',
     },
+    clientVersion,
   ],
-  aerospike: AEROSPIKE_FIELDS,
+  aerospike: [...AEROSPIKE_FIELDS, clientVersion],
   hazelcast: [
     { path: 'target.clusterName', label: 'Cluster name', kind: 'text' },
     { path: 'target.members', label: 'Members', kind: 'text', hint: 'host:port, comma-separated', wide: true },
@@ -97,6 +100,7 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
     { path: 'target.pipeliningThresholdBytes', label: 'Pipelining threshold', kind: 'int', hint: 'bytes per batched write' },
     { path: 'target.map', label: 'Map', kind: 'text' },
     { path: 'target.connectTimeoutMs', label: 'Connect timeout', kind: 'int', hint: 'ms' },
+    clientVersion,
   ],
 };
 
