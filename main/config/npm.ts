@@ -16,11 +16,22 @@ const NPM_ERROR_CHARS = 400;
  */
 export function npmFailure(what: string, err: unknown, hint: string): Error {
   const stderr = String((err as { stderr?: string }).stderr ?? '').trim();
-  const detail = (stderr ? stderr.split('\n').slice(-4).join(' ').slice(0, NPM_ERROR_CHARS) : errorMessage(err)).replace(
-    /\/\/[^/\s@]+@/g,
-    '//***@',
-  );
+  const detail = (npmSays(stderr) || errorMessage(err)).slice(0, NPM_ERROR_CHARS).replace(/\/\/[^/\s@]+@/g, '//***@');
   return new Error(`${what}: ${detail} (${hint})`);
+}
+
+/** Lines of npm's error dump that say nothing to a user: stack frames, the error object, advice, the log's path. */
+const NOISE = [/^\s/, /^[{}]/, /^(code|syscall|errno) /, /^A complete log/, /^If you are behind a proxy/, /^$/];
+
+/** npm's error code and its first words about it ("code ETARGET; notarget No matching version found for ..."). */
+function npmSays(stderr: string): string {
+  const lines = stderr
+    .split('\n')
+    .filter((l) => l.startsWith('npm error'))
+    .map((l) => l.replace(/^npm error ?/, '').trimEnd());
+  const code = lines.find((l) => /^code \S+$/.test(l));
+  const words = lines.filter((l) => !NOISE.some((re) => re.test(l))).slice(0, 2);
+  return [code, ...words].filter(Boolean).join('; ');
 }
 
 /** The versions of `name@spec` the registry has (npm view). Never runs a shell. */

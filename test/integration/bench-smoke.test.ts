@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAerospikeNode, type AerospikeTestNode } from '../helpers/aerospike-node';
+import { UPGRADES } from '../../app/scenario/catalog-upgrades';
 
 const BENCH = join(__dirname, '..', '..', 'dist', 'bench');
 /** The shortest runs that still go through every step of each benchmark. */
@@ -44,6 +45,19 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     expect(out).toMatch(/redis-cluster: CPU per op kvscope \/ bare = [\d.]+/);
     expect(out).toMatch(/hazelcast: CPU per op kvscope \/ bare = [\d.]+/);
   });
+
+  it(
+    'bench:versions: each client at the two versions of its upgrade entry, ops/s and CPU per operation side by side',
+    { timeout: 300_000 },
+    () => {
+      const out = bench('versions.js', ['--priming', '1', ...SHORT], 290_000);
+      for (const [pkg, [older, newer]] of Object.entries(UPGRADES)) {
+        for (const v of [older, newer])
+          expect(out).toMatch(new RegExp(`^${pkg}@${v.replace(/\./g, '\\.')} +[\\d,]+ ops/s  CPU µs/op [\\d.]+`, 'm'));
+        expect(out).toMatch(new RegExp(`^${pkg}: ${newer} against ${older}: ops/s [+-][\\d.]+%, CPU per operation [+-][\\d.]+%`, 'm'));
+      }
+    },
+  );
 
   it("bench:loop: the load loop's own CPU per operation", { timeout: 120_000 }, () => {
     expect(bench('loop-cost.js', ['--rounds', '1'], 110_000)).toMatch(/kvscope adds -?\d+ ns of CPU per operation/);

@@ -129,6 +129,19 @@ describe('client versions per target: target.client, kvscope clients, sweeps ove
     },
   );
 
+  it('offline: names the version it could not fetch and what to do instead, exit 2, nothing started', () => {
+    const before = runFiles().length;
+    // A registry nothing listens on: npm is refused at once, as with no network.
+    const offline = { ...sb, env: { ...sb.env, npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0' } };
+    const r = kvscope(offline, ['run', 'redis-mix', '--set', 'target.client=ioredis@4.27.0', '--set', `target.port=${port()}`, ...SHORT]);
+    expect(r.status).toBe(EXIT_USAGE);
+    expect(r.stderr).toMatch(
+      /cannot install ioredis@4\.27\.0: code ECONNREFUSED; .*\(kvscope installs client versions with npm from the npm registry; offline, use the bundled version \(no target\.client\)\)/,
+    );
+    expect(runFiles().length).toBe(before);
+    expect(kvscope(offline, ['clients', 'list']).stdout).not.toContain('4.27.0');
+  });
+
   it('removes an installed version', () => {
     const r = kvscope(sb, ['clients', 'remove', 'ioredis@4.28.5']);
     expect(r.status, r.stderr).toBe(0);
