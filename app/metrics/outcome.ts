@@ -16,6 +16,8 @@ export interface LostWorker {
   id: number;
   /** The run's second (counted from t0, warm-up included) in which it was lost. */
   second: number;
+  /** Where it ran, when not on the coordinator ("agent NAME"). */
+  place?: string;
 }
 
 export interface LostNode {
@@ -75,7 +77,7 @@ export function decideOutcome(i: OutcomeInput): Outcome {
   };
   const cause = i.failure ?? i.firstError;
   const failed = (reason: string): Outcome => ({ kind: 'failed', reason, ...base });
-  const lostList = lostWorkers.map((w) => `worker ${w.id} lost at second ${w.second}`).join(', ');
+  const lostList = lostWorkers.map((w) => `worker ${w.id}${w.place ? ` on ${w.place}` : ''} lost at second ${w.second}`).join(', ');
   if (i.status === 'interrupted')
     return { kind: 'interrupted', reason: 'the file ends without a summary (kvscope stopped mid-run)', ...base };
   if (i.workers !== undefined && i.workers > 0 && lostWorkers.length >= i.workers) return failed(`every worker was lost (${lostList})`);

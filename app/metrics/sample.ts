@@ -24,6 +24,8 @@ export interface WorkerSample {
   cpu: number;
   inFlight: number;
   backlog: number;
+  /** Operations it answered in the second (all op types): per place, they add up to the run's. Absent in older runs. */
+  count?: number;
 }
 
 /** One merged second of the whole run. */
@@ -147,6 +149,10 @@ function sum<T extends Record<K, number>, K extends string>(xs: readonly T[], k:
 /** A late tick can share a second with the worker's regular one: keep one gauge reading per worker, the newest. */
 function latestPerWorker(ticks: readonly Tick[]): WorkerSample[] {
   const byId = new Map<number, WorkerSample>();
-  for (const t of ticks) byId.set(t.worker, { id: t.worker, mem: t.mem, elu: t.elu, cpu: t.cpu, inFlight: t.inFlight, backlog: t.backlog });
+  for (const t of ticks) {
+    let count = byId.get(t.worker)?.count ?? 0;
+    for (const op of Object.values(t.ops)) count += op.count;
+    byId.set(t.worker, { id: t.worker, mem: t.mem, elu: t.elu, cpu: t.cpu, inFlight: t.inFlight, backlog: t.backlog, count });
+  }
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }

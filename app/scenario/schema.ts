@@ -3,7 +3,8 @@ import { badBounds } from '../metrics/latency-buckets';
 import { z } from 'zod';
 import { SYSTEM_NODE } from './node-version';
 import { STREAM_OPS } from './aerospike-target';
-import { TargetSchema, TARGET_OPS, WRITE_OP } from './targets';
+import { TargetSchema, TARGET_OPS, WRITE_OP, type Target } from './targets';
+import { PlacementSchema } from './placement';
 
 const MAX_WORKERS = 64;
 const MAX_IN_FLIGHT = 10_000;
@@ -27,6 +28,8 @@ const ScenarioSchema = z
     /** Bytes per value; for builtin-kv, the number of array elements (the seed's valueLen). */
     valueSize: z.number().int().min(0).max(MAX_VALUE_SIZE).default(1024),
     workers: z.number().int().min(1).max(MAX_WORKERS).default(1),
+    /** Workers here and on kvscope agents (placement.ts); absent: all `workers` here. */
+    placement: PlacementSchema.optional(),
     /** Operations kept in flight by each worker (closed loop), or the cap on them (fixed rate). */
     inFlight: z.number().int().min(1).max(MAX_IN_FLIGHT).default(32),
     warmupSeconds: z.number().int().min(0).max(3600).default(2),
@@ -107,6 +110,13 @@ const ScenarioSchema = z
     if (26 ** s.keyLength < s.keySpace) {
       ctx.addIssue({ code: 'custom', path: ['keyLength'], message: `too short for ${s.keySpace} distinct keys of a-z` });
     }
+    if (s.placement && Object.keys(s.placement.agents).length > 0 && !reachableFromAgents(s.target)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['placement', 'agents'],
+        message: `agents cannot reach a ${s.target.kind} target kvscope starts on this machine's 127.0.0.1: give a server of yours (external, or no local cluster)`,
+      });
+    }
     if (s.rate !== undefined && s.rate < s.workers) {
       ctx.addIssue({ code: 'custom', path: ['rate'], message: `must be at least 1 op/s per worker (${s.workers})` });
     }
@@ -181,4 +191,23 @@ export function runSeconds(s: Scenario): number {
 /** This worker's share of a total split as evenly as whole numbers allow. */
 export function shareOf(total: number, worker: number, workers: number): number {
   return Math.floor(total / workers) + (worker < total % workers ? 1 : 0);
+}
+
+/** Whether agents on other machines can load the target: not one kvscope starts on loopback for the run. */
+function reachableFromAgents(t: Target): boolean {
+  switch (t.kind) {
+    case 'builtin-kv':
+    case 'builtin-file':
+      return t.external;
+    case 'redis':
+      return t.localCluster === 0;
+    case 'hazelcast':
+      return t.localMembers === 0;
+    case 'aerospike':
+      return true;
+    default: {
+      const unknown: never = t;
+      return unknown;
+    }
+  }
 }

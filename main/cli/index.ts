@@ -11,6 +11,7 @@ import { errorMessage } from '../../app/error-message';
 import { commandHelp } from './help';
 import { kvscopeVersion } from '../engine/environment';
 import { STDOUT } from './output';
+import { natsFlags, natsSettings } from './nats-options';
 import { UserScenarios } from '../library/user-scenarios';
 import { scenariosDir } from '../config/dirs';
 import type { ScenarioInput } from '../../app/scenario/schema';
@@ -28,6 +29,8 @@ usage (kvscope help COMMAND, or COMMAND --help, for one command; kvscope --versi
   kvscope export RUN [--csv FILE [--format seconds|bench]] [--html FILE] [--runs-dir DIR]
   kvscope runtimes [list | add VERSION | add --path PATH | remove VERSION|PATH]
   kvscope clients [list | add PKG@VERSION | remove PKG@VERSION]
+  kvscope agent --nats URL [--name NAME] [--creds FILE | --nkey FILE | --token-file FILE] [--tls-ca FILE]
+  kvscope agents --nats URL [--nats-creds FILE | --nats-nkey FILE | --nats-token-file FILE] [--nats-tls-ca FILE]
 
 --repeat runs the scenario N times; --sweep runs it once per value of one setting (each value --repeat times;
   catalog sweeps such as aerospike-payloads sweep by themselves, --sweep off runs them once);
@@ -48,6 +51,8 @@ on; add 22 installs the newest Node 22 from the npm registry into kvscope's cach
 add --path checks that PATH prints a Node version and records its real path.
 clients lists the client library versions a target's "client" may name (e.g. "ioredis@4.28.5"); add installs one
 from the npm registry into kvscope's cache; run installs the versions its scenario names by itself.
+agent makes this machine a load box for runs whose "placement" names it (or "*"), coordinated over NATS; run
+takes --nats URL and the --nats-* credential flags to place workers on agents; agents lists those up.
 Runs are kept in ${defaultRunsDir()} (KVSCOPE_RUNS overrides).`;
 
 async function main(argv: string[]): Promise<number> {
@@ -80,6 +85,10 @@ async function main(argv: string[]): Promise<number> {
       return (await import('./runs-commands')).exportCommand(rest, print);
     case 'runtimes':
       return (await import('./runtimes-command')).runtimesCommand(rest, print);
+    case 'agent':
+      return (await import('./agent-command')).agentCommand(rest, print);
+    case 'agents':
+      return (await import('./agent-command')).agentsCommand(rest, print);
     case 'clients':
       return (await import('./clients-command')).clientsCommand(rest, print);
     case undefined:
@@ -105,6 +114,7 @@ async function run(args: string[]): Promise<number> {
       repeat: { type: 'string', default: '1' },
       sweep: { type: 'string' },
       json: { type: 'boolean', default: false },
+      ...natsFlags('nats-'),
     },
   });
   if (positionals.length !== 1) throw new UsageError('run takes exactly one scenario name or file');
@@ -132,14 +142,23 @@ async function run(args: string[]): Promise<number> {
   if (plans.length > 1 && values.json) throw new UsageError("--json prints one run's summary; a repeat or sweep prints its table");
   const toStdout = values.out === STDOUT;
   if (toStdout && values.json) throw new UsageError('--out - and --json both write to standard output; choose one');
-  if (plans.length > 1) return (await import('./plan-command')).planCommand(plans, { runsDir, quiet: values.quiet });
-  return (await import('./run-command')).runCommand(plans[0].scenario, {
-    out: toStdout ? undefined : values.out,
-    runsDir,
-    quiet: values.quiet || values.json,
-    json: values.json,
-    fileToStdout: toStdout,
-  });
+  const onAgents = plans.some((p) => Object.keys(p.scenario.placement?.agents ?? {}).length > 0);
+  const link = onAgents ? await (await import('./agent-link')).openAgentLink(natsSettings(values, 'nats-')) : undefined;
+  try {
+    if (plans.length > 1) return await (await import('./plan-command')).planCommand(plans, { runsDir, quiet: values.quiet, agents: link });
+    return await (
+      await import('./run-command')
+    ).runCommand(plans[0].scenario, {
+      out: toStdout ? undefined : values.out,
+      runsDir,
+      quiet: values.quiet || values.json,
+      json: values.json,
+      fileToStdout: toStdout,
+      agents: link,
+    });
+  } finally {
+    await link?.close();
+  }
 }
 
 /** The --sweep given; else a catalog scenario's own sweep (`--sweep off` runs it once, as set). */

@@ -5,6 +5,7 @@ import type { LogEntry, PhaseMark, RunHeader } from '../../app/run/format';
 import type { RunGroup } from '../../app/plan/plan';
 import type { Scenario } from '../../app/scenario/schema';
 import { Run } from '../engine/orchestrator';
+import type { AgentLink } from '../engine/place';
 import { recordRun } from '../engine/run-recorder';
 import { liveLine } from './live-line';
 import { printError, printLine } from './terminal';
@@ -46,6 +47,8 @@ export interface RunCommandOptions {
   /** `--out -`: the run file, once the run has ended, on standard output; everything else on standard error. */
   fileToStdout?: boolean;
   print?: (line: string) => void;
+  /** Agents to place workers on (scenario.placement), over NATS. */
+  agents?: AgentLink;
   /** Called with the run's summary and its file once it has ended. */
   onSummary?: (s: Summary, file: string | null) => void;
 }
@@ -53,7 +56,7 @@ export interface RunCommandOptions {
 /** Run a scenario in the terminal: a line per second, a summary table, an exit code. */
 export async function runCommand(scenario: Scenario, o: RunCommandOptions): Promise<number> {
   const print = o.print ?? (o.json || o.fileToStdout ? printError : printLine);
-  const run = new Run(scenario, o.group);
+  const run = new Run(scenario, o.group, o.agents);
   // A run file that cannot be written fails the run (exit 1); the reason goes to stderr, never a stack trace.
   // A run whose file could not be written whole is not a success, even when the loss came at its last line.
   let writeFailed = false;
@@ -75,7 +78,7 @@ export async function runCommand(scenario: Scenario, o: RunCommandOptions): Prom
     // The run's end is told by the summary's outcome line ("degraded", "done with errors"...), not a bare "done".
     if (!o.quiet && !QUIET_PHASES.includes(p.phase)) print(`-- ${p.phase}`);
   });
-  run.on('sample', (s: Sample) => !o.quiet && print(liveLine(s, scenario)));
+  run.on('sample', (s: Sample) => !o.quiet && print(liveLine(s, run.scenario)));
   run.on('log', (l: LogEntry) => {
     if (l.level !== 'info' || !o.quiet) print(`${l.level}: [${l.source}] ${l.message}`);
   });

@@ -21,6 +21,16 @@ const absolute = z.string().min(1).refine(isAbsolute, 'must be an absolute path'
 const KvscopeConfigSchema = z.object({
   /** Folders besides kvscope's own that a scenario may name in target.dataPath, target.sinkDir and target.jar. */
   allowedFolders: z.array(absolute).default([]),
+  /** The NATS server of kvscope agents, when `--nats` is not given; credentials as files, never inline. */
+  nats: z
+    .strictObject({
+      url: z.string().regex(/^(nats|tls):\/\/\S+$/, 'a nats:// or tls:// address'),
+      credsFile: absolute.optional(),
+      nkeyFile: absolute.optional(),
+      tokenFile: absolute.optional(),
+      tlsCaFile: absolute.optional(),
+    })
+    .optional(),
 });
 type KvscopeConfig = z.output<typeof KvscopeConfigSchema>;
 

@@ -20,7 +20,10 @@ import { TickMerger } from './tick-merger';
 import { MachineCpu } from './machine-cpu';
 import { workerExecArgv } from './worker-flags';
 import { nextWholeSecond } from '../../app/host/whole-seconds';
-import { WorkerPool, type WorkerInfo } from './worker-pool';
+import { WorkerPool, type LoadPool, type WorkerInfo } from './worker-pool';
+import { placeScenario, resolvedOf, type AgentLink } from './place';
+import { PlacedPool } from './placed-pool';
+import { natsInClear } from '../nats/connect';
 import { crowdingWarnings, StopRequested, waitForWorkers } from './wait-workers';
 
 /** Least time between 'go' and second 0, so every worker has the message before t0. */
@@ -47,7 +50,7 @@ export class Run extends EventEmitter<RunEvents> {
   private readonly summary = new SummaryBuilder();
   private readonly lostWorkers: LostWorker[] = [];
   private firstError: string | undefined;
-  private pool: WorkerPool | undefined;
+  private pool: LoadPool | undefined;
   private readonly servers: RunServers;
   private readonly nodes = new NodeTracker();
   private merger: TickMerger | undefined;
@@ -59,11 +62,21 @@ export class Run extends EventEmitter<RunEvents> {
   private finishedWorkers = 0;
   private readonly secrets: string[];
 
+  /** The scenario as run: once started, with its placement resolved and `workers` its sum. */
+  get scenario(): Scenario {
+    return this.current;
+  }
+
+  private current: Scenario;
+
   constructor(
-    readonly scenario: Scenario,
+    scenario: Scenario,
     private readonly group?: RunGroup,
+    /** Agents to place workers on, when the scenario has a placement. */
+    private readonly agents?: AgentLink,
   ) {
     super();
+    this.current = scenario;
     this.secrets = secretValues(scenario);
     this.servers = new RunServers(scenario.target, {
       nodeStats: (n) => this.nodes.update(n, Date.now()),
@@ -99,13 +112,20 @@ export class Run extends EventEmitter<RunEvents> {
       this.setPhase('starting');
       // The last line of defence: whoever started this run, nothing starts unless the scenario is allowed.
       assertAdmitted(this.scenario);
+      this.current = await placeScenario(this.scenario, this.agents);
+      if (this.scenario.placement && natsInClear(this.agents?.nc.getServer() ?? '') && this.secrets.length > 0)
+        this.log(
+          'warn',
+          'main',
+          'the scenario holds a password and the NATS link to the agents is not TLS: it crosses the network in clear',
+        );
       const node = resolveNodeBinary(this.scenario.node);
       nodePath = node.path;
       if (node.fallback) this.log('warn', 'main', `no "${this.scenario.node}" on PATH: workers run on ${node.path}`);
-      for (const w of crowdingWarnings(this.scenario.workers)) this.log('warn', 'main', w);
+      for (const w of crowdingWarnings(resolvedOf(this.scenario)?.local ?? this.scenario.workers)) this.log('warn', 'main', w);
       const endpoint = await this.servers.start(node);
       const flags = workerExecArgv(this.scenario);
-      const pool = new WorkerPool(this.scenario.workers, node.path, childEnv(node, this.scenario.env), flags);
+      const pool = this.makePool(node.path, childEnv(node, this.scenario.env), flags);
       this.pool = pool;
       this.wirePool(pool);
       // What STARTING waits for, in the log and on the Live page.
@@ -206,8 +226,20 @@ export class Run extends EventEmitter<RunEvents> {
     return this.stopRequested || this.failure !== undefined || Date.now() >= this.endAt;
   }
 
-  private wirePool(pool: WorkerPool): void {
+  /** The workers here, and on agents when the scenario is placed on them (ids: local first, then each agent's). */
+  private makePool(execPath: string, env: NodeJS.ProcessEnv, flags: string[]): LoadPool {
+    const s = this.scenario;
+    const placed = resolvedOf(s);
+    const localN = placed ? placed.local : s.workers;
+    const local = localN > 0 ? new WorkerPool(localN, execPath, env, flags, { first: 0, of: s.workers }) : undefined;
+    if (!placed || placed.agents.length === 0) return local!;
+    for (const [name, n] of placed.agents) this.log('info', 'main', `placing ${n} worker${n === 1 ? '' : 's'} on agent ${name}`);
+    return new PlacedPool(local, this.agents!.nc, this.id, placed);
+  }
+
+  private wirePool(pool: LoadPool): void {
     pool.on('log', (id, level, message) => this.log(level, `worker ${id}`, message));
+    pool.on('note', (source, level, message) => this.log(level, source, message));
     pool.on('finished', (id, last) => {
       this.finishedWorkers++;
       this.merger?.finished(id, last);
@@ -215,7 +247,10 @@ export class Run extends EventEmitter<RunEvents> {
     });
     pool.on('died', (id, description) => {
       // A worker that ends unasked before its last tick leaves the rest of the run short of its load.
-      if (!this.stopRequested) this.lostWorkers.push({ id, second: this.merger?.missingFrom(id) ?? 0 });
+      if (!this.stopRequested) {
+        const place = pool.placeOf?.(id);
+        this.lostWorkers.push({ id, second: this.merger?.missingFrom(id) ?? 0, ...(place ? { place } : {}) });
+      }
       this.log('error', 'main', description);
     });
     pool.on('fatal', (id, message) => this.log('error', `worker ${id}`, message));

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { prepareAllowanceMs } from '../../app/scenario/prepare-allowance';
 import type { Scenario } from '../../app/scenario/schema';
-import type { WorkerInfo, WorkerPool } from './worker-pool';
+import type { LoadPool, WorkerInfo } from './worker-pool';
 
 export class StopRequested extends Error {
   constructor() {
@@ -35,7 +35,7 @@ export function crowdingWarnings(workers: number, cores = availableParallelism()
 }
 
 /** Resolve when every worker has connected; reject on the first failure, a stop, or the timeout. */
-export function waitForWorkers(pool: WorkerPool, s: Scenario, stopped: () => boolean): Promise<WorkerInfo[]> {
+export function waitForWorkers(pool: LoadPool, s: Scenario, stopped: () => boolean): Promise<WorkerInfo[]> {
   const info: WorkerInfo[] = [];
   let ready = 0;
   return new Promise<WorkerInfo[]>((resolve, reject) => {

@@ -1,0 +1,31 @@
+import type { NatsConnection } from '@nats-io/nats-core';
+import { placedWorkers, placementOf, resolvePlacement, type ResolvedPlacement } from '../../app/scenario/placement';
+import type { Scenario } from '../../app/scenario/schema';
+import type { AgentDirectory } from '../nats/agent-directory';
+
+/** What a coordinator has to place workers on agents: its NATS link and the agents it has heard of. */
+export interface AgentLink {
+  nc: NatsConnection;
+  directory: AgentDirectory;
+}
+
+/**
+ * The scenario with its placement resolved against the agents free now
+ * (`"*"` replaced by their names) and `workers` set to the sum; unchanged
+ * without a placement. Throws with the reason when it cannot be placed.
+ */
+export async function placeScenario(s: Scenario, link: AgentLink | undefined): Promise<Scenario> {
+  if (!s.placement) return s;
+  const wantsAgents = Object.keys(s.placement.agents).length > 0;
+  if (wantsAgents && !link)
+    throw new Error('placement names agents, but kvscope has no NATS connection: give --nats URL (or "nats" in config.json)');
+  if (link) await link.directory.settled();
+  const r = resolvePlacement(s.placement, link ? link.directory.free() : []);
+  if (typeof r === 'string') throw new Error(r);
+  return { ...s, workers: placedWorkers(r), placement: placementOf(r) };
+}
+
+/** A placed scenario's placement, every agent named; undefined without one. */
+export function resolvedOf(s: Scenario): ResolvedPlacement | undefined {
+  return s.placement ? { local: s.placement.local, agents: Object.entries(s.placement.agents) } : undefined;
+}

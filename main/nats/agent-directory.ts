@@ -1,0 +1,51 @@
+import type { NatsConnection, Subscription } from '@nats-io/nats-core';
+import { AGENT_HEARTBEAT_MS, AGENT_LOST_MS, HeartbeatSchema, SUBJECTS, type Heartbeat } from '../../app/protocol/agent';
+import { decodeJson } from './connect';
+
+/** Every agent says it is up once a heartbeat; after a little more than one, all that are up have spoken. */
+const FIRST_LISTEN_MS = Math.round(AGENT_HEARTBEAT_MS * 1.5);
+
+export interface AgentEntry {
+  heartbeat: Heartbeat;
+  lastAt: number;
+  up: boolean;
+}
+
+/** The agents the coordinator has heard of: up while their heartbeats keep coming, lost after AGENT_LOST_MS. */
+export class AgentDirectory {
+  private readonly seen = new Map<string, { heartbeat: Heartbeat; lastAt: number }>();
+  private readonly sub: Subscription;
+  private readonly since = Date.now();
+
+  constructor(nc: NatsConnection) {
+    this.sub = nc.subscribe(SUBJECTS.heartbeat, {
+      callback: (_e, m) => {
+        const hb = HeartbeatSchema.safeParse(decodeJson(m.data));
+        if (hb.success) this.seen.set(hb.data.name, { heartbeat: hb.data, lastAt: Date.now() });
+      },
+    });
+  }
+
+  /** Resolves once agents have had a heartbeat's time to speak since the directory began listening. */
+  async settled(): Promise<void> {
+    const wait = this.since + FIRST_LISTEN_MS - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+
+  list(now = Date.now()): AgentEntry[] {
+    return [...this.seen.values()]
+      .map((e) => ({ ...e, up: now - e.lastAt <= AGENT_LOST_MS }))
+      .sort((a, b) => a.heartbeat.name.localeCompare(b.heartbeat.name));
+  }
+
+  /** Agents up and in no run: those a run may be placed on. */
+  free(now = Date.now()): string[] {
+    return this.list(now)
+      .filter((e) => e.up && e.heartbeat.runId === undefined)
+      .map((e) => e.heartbeat.name);
+  }
+
+  close(): void {
+    this.sub.unsubscribe();
+  }
+}

@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { nkeys } from '@nats-io/nats-core';
+import { findOnPath } from '../../app/host/which';
+import { freePort } from '../../workers/local/free-port';
+
+const NATS_SERVER = 'nats-server';
+const READY_TIMEOUT_MS = 10_000;
+const STOP_GRACE_MS = 3_000;
+
+/** A user of the test server: its nkey seed in a file (what kvscope's --nkey takes). */
+export interface NatsUser {
+  name: string;
+  seedFile: string;
+}
+
+export interface NatsServer {
+  url: string;
+  port: number;
+  coordinator: NatsUser;
+  agent(name: string): NatsUser;
+  readonly pid: number;
+  /** Stop it (SIGTERM, then SIGKILL) and start it again on the same port with the same users. */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A nats-server on 127.0.0.1 with nkey users: the coordinator may use every
+ * kvscope subject; each agent only its own (as deploy/nats-server.conf
+ * shows). A missing nats-server is an error, never a skip.
+ */
+export async function startNatsServer(agents: readonly string[]): Promise<NatsServer> {
+  if (!findOnPath(NATS_SERVER)) throw new Error(`${NATS_SERVER} is not installed (apt-get install nats-server): the agent tests need it`);
+  const dir = mkdtempSync(join(tmpdir(), 'kvscope-nats-'));
+  const port = await freePort('127.0.0.1');
+  const user = (name: string) => {
+    const kp = nkeys.createUser();
+    const seedFile = join(dir, `${name}.nk`);
+    writeFileSync(seedFile, new TextDecoder().decode(kp.getSeed()), { mode: 0o600 });
+    return { name, seedFile, publicKey: kp.getPublicKey() };
+  };
+  const coordinator = user('coordinator');
+  const agentUsers = new Map(agents.map((a) => [a, user(a)]));
+  const agentEntry = (a: string, publicKey: string) => `    {
+      nkey: ${publicKey}
+      permissions: {
+        publish: { allow: ["kvscope.agents.heartbeat", "kvscope.run.*.from.${a}", "kvscope.run.*.clock"] }
+        subscribe: { allow: ["kvscope.agent.${a}.assign", "kvscope.run.*.control.${a}", "_INBOX.>"] }
+        allow_responses: true
+      }
+    }`;
+  const conf = join(dir, 'nats.conf');
+  writeFileSync(
+    conf,
+    `listen: 127.0.0.1:${port}
+authorization {
+  users = [
+    { nkey: ${coordinator.publicKey}, permissions: { publish: ["kvscope.>", "_INBOX.>"], subscribe: ["kvscope.>", "_INBOX.>"] } }
+${[...agentUsers].map(([a, u]) => agentEntry(a, u.publicKey)).join('\n')}
+  ]
+}
+`,
+  );
+  let child: ChildProcess;
+  const launch = async (): Promise<void> => {
+    child = spawn(NATS_SERVER, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    await waitListening(port, child);
+  };
+  const halt = async (): Promise<void> => {
+    const c = child;
+    if (c.exitCode !== null || c.signalCode !== null) return;
+    const exited = new Promise<void>((r) => c.once('exit', () => r()));
+    c.kill('SIGTERM');
+    const t = setTimeout(() => c.kill('SIGKILL'), STOP_GRACE_MS);
+    await exited;
+    clearTimeout(t);
+  };
+  await launch();
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    port,
+    coordinator,
+    agent: (name) => {
+      const u = agentUsers.get(name);
+      if (!u) throw new Error(`no agent user ${name}`);
+      return u;
+    },
+    get pid() {
+      return child.pid!;
+    },
+    restart: async () => {
+      await halt();
+      await launch();
+    },
+    stop: async () => {
+      await halt();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitListening(port: number, child: ChildProcess): Promise<void> {
+  const until = Date.now() + READY_TIMEOUT_MS;
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}: ${stderr.slice(-500)}`);
+    const up = await new Promise<boolean>((resolve) => {
+      const s = createConnection({ host: '127.0.0.1', port }, () => {
+        s.destroy();
+        resolve(true);
+      });
+      s.on('error', () => resolve(false));
+    });
+    if (up) return;
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`nats-server did not listen on ${port} within ${READY_TIMEOUT_MS / 1000} s: ${stderr.slice(-500)}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

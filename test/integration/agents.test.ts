@@ -1,0 +1,184 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '@nats-io/transport-node';
+import { nkeyAuthenticator } from '@nats-io/nats-core';
+import { readFileSync } from 'node:fs';
+import { readRunFile } from '../../app/run/reader';
+import { SUBJECTS } from '../../app/protocol/agent';
+import { EXIT_DEGRADED, EXIT_USAGE } from '../../main/exit-codes';
+import { startRedisServer, type RedisServer } from '../../bench/redis-server';
+import { startNatsServer, type NatsServer, type NatsUser } from '../helpers/nats-server';
+import { waitGone } from '../helpers/processes';
+import { kvscope, sandbox } from './policy-fixtures';
+
+const CLI = join(__dirname, '..', '..', 'bin', 'kvscope.js');
+const AGENTS = ['a1', 'a2', 'a3'];
+const RUN_TIMEOUT_MS = 90_000;
+/** An agent connects and says it is up within this. */
+const AGENT_UP_MS = 15_000;
+
+interface Agent {
+  name: string;
+  child: ChildProcess;
+  out: () => string;
+}
+
+/** The process ids whose parent is `pid`. */
+function childPids(pid: number): number[] {
+  return spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number);
+}
+
+/** The commands redis answered so far: `cmdstat_get` and `cmdstat_set` calls. */
+function redisCalls(port: number): number {
+  const info = spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'INFO', 'commandstats'], { encoding: 'utf8' }).stdout;
+  let n = 0;
+  for (const m of info.matchAll(/^cmdstat_(get|set):calls=(\d+)/gm)) n += Number(m[2]);
+  return n;
+}
+
+describe('kvscope agents over NATS: workers on other processes, merged into one run', () => {
+  const sb = sandbox();
+  let nats: NatsServer;
+  let redis: RedisServer;
+  const agents: Agent[] = [];
+  const natsFlags = (u: NatsUser) => ['--nats', nats.url, '--nats-nkey', u.seedFile];
+
+  function startAgent(name: string, user: NatsUser | undefined = nats.agent(name)): Promise<Agent> {
+    const args = [CLI, 'agent', '--nats', nats.url, '--name', name, ...(user ? ['--nkey', user.seedFile] : [])];
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...sb.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+    const agent = { name, child, out: () => out };
+    agents.push(agent);
+    return new Promise((resolve, reject) => {
+      const t = setTimeout(() => reject(new Error(`agent ${name} did not come up: ${out}`)), AGENT_UP_MS);
+      child.stdout!.on('data', () => out.includes('waiting for runs') && (clearTimeout(t), resolve(agent)));
+      child.once('exit', (code) => (clearTimeout(t), resolve(agent), code));
+    });
+  }
+
+  function coordinator(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; child: ChildProcess }> {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...sb.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+    const done = new Promise<{ status: number | null; stdout: string; stderr: string; child: ChildProcess }>((resolve) =>
+      child.once('exit', (status) => resolve({ status, stdout, stderr, child })),
+    );
+    return Object.assign(done, { child });
+  }
+
+  beforeAll(async () => {
+    nats = await startNatsServer(AGENTS);
+    redis = await startRedisServer();
+    await Promise.all(['a1', 'a2'].map((a) => startAgent(a)));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const a of agents) a.child.kill('SIGTERM');
+    expect(
+      await waitGone(
+        agents.map((a) => a.child.pid!),
+        20_000,
+      ),
+    ).toEqual([]);
+    await redis?.stop();
+    await nats?.stop();
+    sb.cleanup();
+  });
+
+  const placed = (placement: object, extra: string[] = []) => [
+    'run',
+    'redis-mix',
+    '--set',
+    `target.port=${redis.port}`,
+    '--set',
+    `placement=${JSON.stringify(placement)}`,
+    '--set',
+    'warmupSeconds=1',
+    ...extra,
+    ...natsFlags(nats.coordinator),
+  ];
+
+  it(
+    'runs 1 local worker and one on each of 2 agents; the per-place counts add up to the run total, and to what redis answered',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const before = redisCalls(redis.port);
+      const r = await coordinator(placed({ local: 1, agents: { a1: 1, '*': 1 } }, ['--set', 'durationSeconds=4', '--quiet']));
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+      const file = readRunFile(
+        join(
+          sb.env.KVSCOPE_RUNS,
+          readdirSync(sb.env.KVSCOPE_RUNS).find((f) => f.endsWith('.ndjson'))!,
+        ),
+      );
+      expect(file.header.scenario.workers).toBe(3);
+      expect(file.header.scenario.placement).toEqual({ local: 1, agents: { a1: 1, a2: 1 } });
+      const total = file.samples.reduce((a, s) => a + s.totals.count, 0);
+      const perWorker = [0, 1, 2].map((id) => file.samples.reduce((a, s) => a + (s.workers.find((w) => w.id === id)?.count ?? 0), 0));
+      for (const n of perWorker) expect(n).toBeGreaterThan(1000);
+      expect(perWorker.reduce((a, b) => a + b, 0)).toBe(total);
+      expect(redisCalls(redis.port) - before).toBe(total + file.samples.reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0));
+      expect(file.summary.outcome?.kind).toBe('done');
+      expect(file.logs.some((l) => l.source === 'agent a2' && /clock [+-][\d.]+ ms from this one/.test(l.message))).toBe(true);
+    },
+  );
+
+  it('an agent killed with SIGKILL mid-run: the run is degraded and names it', { timeout: RUN_TIMEOUT_MS }, async () => {
+    const victim = await startAgent('a3');
+    const run = coordinator(placed({ local: 1, agents: { a1: 1, a3: 1 } }, ['--set', 'durationSeconds=10']));
+    // The load has begun once the agent logged its run; after 4 s of it, the agent is killed outright.
+    let workerPids: number[] = [];
+    await new Promise<void>((resolve) => {
+      const wait = setInterval(() => {
+        if (!victim.out().includes('worker(s), ids')) return;
+        clearInterval(wait);
+        setTimeout(() => {
+          workerPids = childPids(victim.child.pid!);
+          victim.child.kill('SIGKILL');
+          resolve();
+        }, 4_000);
+      }, 100);
+    });
+    const r = await run;
+    expect(r.status, r.stdout + r.stderr).toBe(EXIT_DEGRADED);
+    expect(r.stdout).toMatch(/worker 2 on agent a3 lost at second \d+/);
+    // Its worker, whose parent is gone, ends by itself (a closed IPC channel ends every child).
+    expect(workerPids).toHaveLength(1);
+    expect(await waitGone(workerPids, 15_000)).toEqual([]);
+  });
+
+  it('refuses an agent and a coordinator without credentials, and an agent that tries to assign work', { timeout: 60_000 }, async () => {
+    const anon = kvscope(sb, ['agent', '--nats', nats.url, '--name', 'a9'], 30_000);
+    expect(anon.status).toBe(EXIT_USAGE);
+    expect(anon.stderr).toMatch(
+      /cannot connect to NATS at nats:\/\/127\.0\.0\.1:\d+: .*(Authorization|authoriz).*the server refused the credentials/i,
+    );
+    const lister = kvscope(sb, ['agents', '--nats', nats.url], 30_000);
+    expect(lister.status).toBe(EXIT_USAGE);
+    // a1's credentials may not publish an assignment to a2: the server refuses it, a2 starts nothing.
+    const seed = new TextEncoder().encode(readFileSync(nats.agent('a1').seedFile, 'utf8').trim());
+    const nc = await connect({ servers: nats.url, authenticator: nkeyAuthenticator(seed) });
+    const before = agents.find((a) => a.name === 'a2')!.out();
+    await expect(nc.request(SUBJECTS.assign('a2'), new TextEncoder().encode('{}'), { timeout: 2_000 })).rejects.toThrow(
+      /permission|timeout|no responders/i,
+    );
+    await nc.close();
+    expect(agents.find((a) => a.name === 'a2')!.out()).toBe(before);
+  });
+
+  it('lists the agents that are up', { timeout: 30_000 }, () => {
+    const r = kvscope(sb, ['agents', ...natsFlags(nats.coordinator).slice(0, 2), '--nats-nkey', nats.coordinator.seedFile], 20_000);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^a1 +up /m);
+    expect(r.stdout).toMatch(/^a2 +up /m);
+  });
+});
