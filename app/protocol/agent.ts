@@ -64,8 +64,14 @@ export const ToAgentSchema = z.discriminatedUnion('type', [
   /** Second 0 at epoch ms t0 of the coordinator's clock; the agent shifts it by its measured offset. */
   msg('go', z.object({ t0: z.number() })),
   msg('stop', z.object({})),
-  /** The coordinator is there; an agent that hears nothing for AGENT_COORDINATOR_TIMEOUT_MS stops its workers. */
-  msg('alive', z.object({})),
+  /**
+   * The coordinator is there (an agent that hears nothing for
+   * AGENT_COORDINATOR_TIMEOUT_MS stops its workers), and the next packet
+   * number it expects: the agent resends every packet from there that is
+   * not acknowledged in time (go-back-N), so a tick lost to a NATS restart
+   * arrives late rather than never.
+   */
+  msg('alive', z.object({ ack: z.number().int().nonnegative() })),
 ]);
 export type ToAgent = z.infer<typeof ToAgentSchema>;
 
@@ -84,6 +90,13 @@ export const FromAgentSchema = z.discriminatedUnion('type', [
   msg('alive', z.object({})),
 ]);
 export type FromAgent = z.infer<typeof FromAgentSchema>;
+
+/** agent -> coordinator: one FromAgent message, numbered from 0 per run, taken only in order. */
+export const PacketSchema = msg('packet', z.object({ seq: z.number().int().nonnegative(), message: z.unknown() }));
+export type Packet = z.infer<typeof PacketSchema>;
+
+/** Packets not acknowledged this long after they were sent are sent again (with all that follow). */
+export const RESEND_AFTER_MS = 2_000;
 
 /** The coordinator's answer to a clock request: its epoch ms when it answered. */
 export const ClockReplySchema = z.object({ now: z.number() });

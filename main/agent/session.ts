@@ -1,6 +1,7 @@
 import type { NatsConnection, Subscription } from '@nats-io/nats-core';
 import {
   AGENT_COORDINATOR_TIMEOUT_MS,
+  AGENT_LOST_MS,
   CLOCK_SAMPLES,
   ClockReplySchema,
   RUN_ALIVE_MS,
@@ -19,8 +20,12 @@ import { STOP_GRACE_MS } from '../engine/child';
 import { childEnv, resolveNodeBinary } from '../engine/node-binary';
 import { workerExecArgv } from '../engine/worker-flags';
 import { WorkerPool } from '../engine/worker-pool';
-import { decodeJson, encodeJson } from '../nats/connect';
+import { decodeJson } from '../nats/connect';
+import { Outbox } from './outbox';
 
+/** After its workers are gone, a session waits this long at most for the coordinator to acknowledge what it sent. */
+const DRAIN_LIMIT_MS = AGENT_LOST_MS;
+const DRAIN_POLL_MS = 100;
 /** A clock request unanswered in this long is dropped from the samples. */
 const CLOCK_REQUEST_TIMEOUT_MS = 2_000;
 
@@ -52,8 +57,10 @@ export class AgentSession {
     return SUBJECTS.from(this.assign.runId, this.name);
   }
 
+  private readonly outbox = new Outbox((bytes) => !this.nc.isClosed() && this.nc.publish(this.subject, bytes));
+
   private send(m: FromAgent): void {
-    if (!this.nc.isClosed()) this.nc.publish(this.subject, encodeJson(m));
+    this.outbox.send(m);
   }
 
   private worker(id: number, message: FromWorker): void {
@@ -126,7 +133,7 @@ export class AgentSession {
       case 'stop':
         return this.stop('the coordinator asked');
       case 'alive':
-        return;
+        return this.outbox.ack(m.data.ack);
       default: {
         const unknown: never = m;
         this.say(`ignored an unknown control message ${JSON.stringify(unknown)}`);
@@ -135,7 +142,10 @@ export class AgentSession {
   }
 
   private tick(): void {
-    this.send({ type: 'alive', data: {} });
+    // Once ending, nothing new is sent: what is left only waits for its acknowledgement.
+    if (!this.ended) this.send({ type: 'alive', data: {} });
+    const again = this.outbox.resendDue();
+    if (again > 0) this.say(`run ${this.assign.runId}: sent ${again} unacknowledged message(s) again`);
     if (Date.now() - this.lastHeard > AGENT_COORDINATOR_TIMEOUT_MS) {
       this.lastHeard = Infinity; // once
       this.stop(`nothing heard from the coordinator for ${AGENT_COORDINATOR_TIMEOUT_MS / 1000} s`);
@@ -152,6 +162,9 @@ export class AgentSession {
   private async end(): Promise<void> {
     if (this.ended) return;
     this.ended = true;
+    // The last ticks and 'finished' must reach the coordinator: resent until acknowledged, for a bounded time.
+    const until = Date.now() + DRAIN_LIMIT_MS;
+    while (this.outbox.pending > 0 && Date.now() < until && !this.nc.isClosed()) await new Promise((r) => setTimeout(r, DRAIN_POLL_MS));
     this.timers.forEach((t) => clearInterval(t));
     this.control?.unsubscribe();
     if (!this.nc.isClosed()) await this.nc.flush().catch(() => undefined);

@@ -4,6 +4,7 @@ import {
   AGENT_LOST_MS,
   AssignReplySchema,
   FromAgentSchema,
+  PacketSchema,
   RUN_ALIVE_MS,
   SUBJECTS,
   type Assign,
@@ -31,6 +32,8 @@ export class AgentPool extends EventEmitter<WorkerPoolEvents> {
   private readonly done = new Set<number>();
   private readonly exited = new Set<number>();
   private lastHeard = Date.now();
+  /** The next packet number taken from the agent (Outbox): in order only, duplicates and gaps left for its resend. */
+  private nextSeq = 0;
   private lost = false;
   private exitWaiters: (() => void)[] = [];
 
@@ -63,7 +66,7 @@ export class AgentPool extends EventEmitter<WorkerPoolEvents> {
 
   /** Ask the agent to take part; its refusal or silence is each of its workers' fatal. */
   start(scenario: Scenario): void {
-    this.subs.push(this.nc.subscribe(SUBJECTS.from(this.runId, this.agent), { callback: (_e, m) => this.onMessage(decodeJson(m.data)) }));
+    this.subs.push(this.nc.subscribe(SUBJECTS.from(this.runId, this.agent), { callback: (_e, m) => this.onPacket(decodeJson(m.data)) }));
     this.timers.push(setInterval(() => this.tick(), RUN_ALIVE_MS));
     const assign: Assign = { runId: this.runId, scenario, firstWorker: this.firstWorker, workers: this.size, of: this.of };
     this.nc.request(SUBJECTS.assign(this.agent), encodeJson(assign), { timeout: ASSIGN_TIMEOUT_MS }).then(
@@ -113,13 +116,15 @@ export class AgentPool extends EventEmitter<WorkerPoolEvents> {
   }
 
   private close(): void {
+    // The agent waits for this before it ends its part of the run.
+    if (this.subs.length > 0) this.control({ type: 'alive', data: { ack: this.nextSeq } });
     this.timers.forEach((t) => clearInterval(t));
     this.subs.forEach((s) => s.unsubscribe());
     this.subs.length = 0;
   }
 
   private tick(): void {
-    this.control({ type: 'alive', data: {} });
+    this.control({ type: 'alive', data: { ack: this.nextSeq } });
     if (this.lost || Date.now() - this.lastHeard <= AGENT_LOST_MS) return;
     this.lost = true;
     for (const id of this.ids) {
@@ -137,10 +142,18 @@ export class AgentPool extends EventEmitter<WorkerPoolEvents> {
     if (this.exited.size === this.size) this.exitWaiters.splice(0).forEach((w) => w());
   }
 
+  private onPacket(raw: unknown): void {
+    const p = decodeMessage(PacketSchema, raw);
+    if (!p.ok) return void this.emit('note', `agent ${this.agent}`, 'warn', `sent a bad packet: ${p.reason}`);
+    this.lastHeard = Date.now();
+    if (p.msg.data.seq !== this.nextSeq) return;
+    this.nextSeq++;
+    this.onMessage(p.msg.data.message);
+  }
+
   private onMessage(raw: unknown): void {
     const d = decodeMessage(FromAgentSchema, raw);
     if (!d.ok) return void this.emit('note', `agent ${this.agent}`, 'warn', `sent a bad message: ${d.reason}`);
-    this.lastHeard = Date.now();
     const m = d.msg;
     const mine = (id: number): boolean => id >= this.firstWorker && id < this.firstWorker + this.size;
     switch (m.type) {

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { NatsConnection, Subscription } from '@nats-io/nats-core';
+import type { NatsConnection, Status, Subscription } from '@nats-io/nats-core';
 import { SUBJECTS } from '../../app/protocol/agent';
 import type { Endpoint } from '../../app/protocol/worker';
 import type { ResolvedPlacement } from '../../app/scenario/placement';
@@ -19,6 +19,8 @@ export class PlacedPool extends EventEmitter<WorkerPoolEvents> {
   readonly size: number;
   private readonly agents: AgentPool[] = [];
   private clock: Subscription | undefined;
+  private status: (AsyncIterable<Status> & { stop?(): void }) | undefined;
+  private t0 = Infinity;
 
   constructor(
     private readonly local: WorkerPool | undefined,
@@ -57,9 +59,33 @@ export class PlacedPool extends EventEmitter<WorkerPoolEvents> {
     this.clock = this.nc.subscribe(SUBJECTS.clock(this.runId), { callback: (_e, m) => void m.respond(encodeJson({ now: Date.now() })) });
     this.local?.start(scenario, endpoint, client);
     for (const a of this.agents) a.start(scenario);
+    void this.watchLink();
+  }
+
+  /**
+   * The NATS link's drops and returns, in the run's log with their seconds:
+   * the agents' ticks of the seconds in between arrive late, so those
+   * seconds are short of workers (marked as such) and the late operations
+   * count in the next second emitted; none is lost.
+   */
+  private async watchLink(): Promise<void> {
+    const status = this.nc.status() as AsyncIterable<Status> & { stop?(): void };
+    this.status = status;
+    const second = (): string => (Number.isFinite(this.t0) ? `second ${Math.floor((Date.now() - this.t0) / 1000)}` : 'the start');
+    for await (const s of status) {
+      if (s.type === 'disconnect') this.emit('note', 'main', 'warn', `the NATS link to the agents dropped at ${second()}`);
+      else if (s.type === 'reconnect')
+        this.emit(
+          'note',
+          'main',
+          'warn',
+          `the NATS link to the agents is back at ${second()}: the agents' seconds in between count late, in later seconds`,
+        );
+    }
   }
 
   go(t0: number): void {
+    this.t0 = t0;
     for (const p of this.parts) p.go(t0);
   }
 
@@ -70,10 +96,12 @@ export class PlacedPool extends EventEmitter<WorkerPoolEvents> {
   async waitExit(graceMs: number): Promise<void> {
     await Promise.all(this.parts.map((p) => p.waitExit(graceMs)));
     this.clock?.unsubscribe();
+    this.status?.stop?.();
   }
 
   kill(): void {
     for (const p of this.parts) p.kill();
     this.clock?.unsubscribe();
+    this.status?.stop?.();
   }
 }

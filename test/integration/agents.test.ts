@@ -10,11 +10,15 @@ import { SUBJECTS } from '../../app/protocol/agent';
 import { EXIT_DEGRADED, EXIT_USAGE } from '../../main/exit-codes';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { startNatsServer, type NatsServer, type NatsUser } from '../helpers/nats-server';
+import { findOnPath } from '../../app/host/which';
 import { waitGone } from '../helpers/processes';
 import { kvscope, sandbox } from './policy-fixtures';
 
 const CLI = join(__dirname, '..', '..', 'bin', 'kvscope.js');
-const AGENTS = ['a1', 'a2', 'a3'];
+const AGENTS = ['a1', 'a2', 'a3', 'a4'];
+/** libfaketime: a process (and its children) whose clock is this far off. */
+const FAKETIME = 'faketime';
+const SKEW = '-2s';
 const RUN_TIMEOUT_MS = 90_000;
 /** An agent connects and says it is up within this. */
 const AGENT_UP_MS = 15_000;
@@ -48,9 +52,10 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
   const agents: Agent[] = [];
   const natsFlags = (u: NatsUser) => ['--nats', nats.url, '--nats-nkey', u.seedFile];
 
-  function startAgent(name: string, user: NatsUser | undefined = nats.agent(name)): Promise<Agent> {
-    const args = [CLI, 'agent', '--nats', nats.url, '--name', name, ...(user ? ['--nkey', user.seedFile] : [])];
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...sb.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  function startAgent(name: string, skew?: string): Promise<Agent> {
+    const args = [CLI, 'agent', '--nats', nats.url, '--name', name, '--nkey', nats.agent(name).seedFile];
+    const [cmd, argv] = skew ? [FAKETIME, ['-f', skew, process.execPath, ...args]] : [process.execPath, args];
+    const child = spawn(cmd, argv, { env: { ...process.env, ...sb.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -155,6 +160,56 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
     expect(workerPids).toHaveLength(1);
     expect(await waitGone(workerPids, 15_000)).toEqual([]);
   });
+
+  it(
+    'nats-server restarted mid-run: the agents reconnect, the seconds are named in the log, no operation is lost',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      const a1 = agents.find((a) => a.name === 'a1')!;
+      const before = redisCalls(redis.port);
+      const from = a1.out().length;
+      const run = coordinator(placed({ local: 1, agents: { a1: 1, a2: 1 } }, ['--set', 'durationSeconds=8']));
+      await new Promise<void>((resolve) => {
+        const wait = setInterval(() => {
+          if (!a1.out().slice(from).includes('worker(s), ids')) return;
+          clearInterval(wait);
+          setTimeout(() => void nats.restart().then(resolve), 3_000);
+        }, 100);
+      });
+      const r = await run;
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/the NATS link to the agents dropped at second \d+/);
+      expect(r.stdout).toMatch(/the NATS link to the agents is back at second \d+/);
+      expect(a1.out().slice(from)).toMatch(/NATS disconnected[\s\S]*NATS reconnected/);
+      const files = readdirSync(sb.env.KVSCOPE_RUNS)
+        .filter((f) => f.endsWith('.ndjson'))
+        .sort();
+      const file = readRunFile(join(sb.env.KVSCOPE_RUNS, files.at(-1)!));
+      const total = file.samples.reduce((a, s) => a + s.totals.count + s.totals.errors + s.totals.timeouts, 0);
+      expect(redisCalls(redis.port) - before).toBe(total);
+    },
+  );
+
+  it(
+    'an agent whose clock is 2 s behind still lands in the right seconds: every second has every worker',
+    { timeout: RUN_TIMEOUT_MS },
+    async () => {
+      if (!findOnPath(FAKETIME)) throw new Error('faketime is not installed (apt-get install faketime): this test needs it');
+      await startAgent('a4', SKEW);
+      const r = await coordinator(placed({ local: 1, agents: { a4: 1 } }, ['--set', 'durationSeconds=5', '--quiet']));
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+      const files = readdirSync(sb.env.KVSCOPE_RUNS)
+        .filter((f) => f.endsWith('.ndjson'))
+        .sort();
+      const file = readRunFile(join(sb.env.KVSCOPE_RUNS, files.at(-1)!));
+      const offset = file.logs.map((l) => /^clock ([+-][\d.]+) ms/.exec(l.message)).find(Boolean);
+      expect(Number(offset![1])).toBeLessThan(-1500);
+      // Without the shift its ticks would come 2 s after each second's end, past the merger's grace: every second short of a worker.
+      const whole = file.samples.slice(0, -1);
+      expect(whole.length).toBeGreaterThanOrEqual(5);
+      for (const s of whole) expect(s.strength).toEqual({ expected: 2, reporting: 2 });
+    },
+  );
 
   it('refuses an agent and a coordinator without credentials, and an agent that tries to assign work', { timeout: 60_000 }, async () => {
     const anon = kvscope(sb, ['agent', '--nats', nats.url, '--name', 'a9'], 30_000);
