@@ -230,10 +230,58 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
     expect(agents.find((a) => a.name === 'a2')!.out()).toBe(before);
   });
 
+  it('takes an assignment only under its own scenario rules, as a local run would', { timeout: 30_000 }, async () => {
+    const seed = new TextEncoder().encode(readFileSync(nats.coordinator.seedFile, 'utf8').trim());
+    const nc = await connect({ servers: nats.url, authenticator: nkeyAuthenticator(seed) });
+    const ask = async (scenario: object) => {
+      const assign = { runId: '00000000-0000-4000-8000-000000000000', scenario, firstWorker: 0, workers: 1, of: 1 };
+      const m = await nc.request(SUBJECTS.assign('a2'), new TextEncoder().encode(JSON.stringify(assign)), { timeout: 5_000 });
+      return JSON.parse(new TextDecoder().decode(m.data)) as { ok: boolean; message?: string };
+    };
+    const before = agents.find((a) => a.name === 'a2')!.out();
+    const preload = await ask({ target: { kind: 'redis', port: redis.port }, env: { NODE_OPTIONS: '--require /tmp/evil.js' } });
+    expect(preload.ok).toBe(false);
+    expect(preload.message).toMatch(/^agent a2: scenario not allowed:\n {2}env\.NODE_OPTIONS: /);
+    const binary = await ask({ target: { kind: 'redis', port: redis.port }, node: '/bin/sh' });
+    expect(binary).toMatchObject({ ok: false, message: expect.stringMatching(/node: \/bin\/sh is not a Node runtime kvscope knows/) });
+    const junk = await ask({ target: { kind: 'nope' } });
+    expect(junk).toMatchObject({ ok: false, message: expect.stringMatching(/^agent a2: invalid scenario:/) });
+    await nc.close();
+    expect(agents.find((a) => a.name === 'a2')!.out()).toBe(before);
+  });
+
+  it('stops its workers and exits on SIGTERM, leaving no process behind', { timeout: RUN_TIMEOUT_MS }, async () => {
+    const a2 = agents.find((a) => a.name === 'a2')!;
+    const from = a2.out().length;
+    const run = coordinator(placed({ local: 1, agents: { a2: 1 } }, ['--set', 'durationSeconds=10']));
+    let workerPids: number[] = [];
+    await new Promise<void>((resolve) => {
+      const wait = setInterval(() => {
+        if (!a2.out().slice(from).includes('worker(s), ids')) return;
+        clearInterval(wait);
+        setTimeout(() => {
+          workerPids = childPids(a2.child.pid!);
+          a2.child.kill('SIGTERM');
+          resolve();
+        }, 2_000);
+      }, 100);
+    });
+    const exited = await new Promise<number | null>((resolve) => a2.child.once('exit', (code) => resolve(code)));
+    expect(exited).toBe(0);
+    expect(workerPids).toHaveLength(1);
+    expect(await waitGone(workerPids, 5_000)).toEqual([]);
+    expect(a2.out().slice(from)).toMatch(/agent a2: SIGTERM, stopping/);
+    // The agent's worker finished in order: the run goes on with the local worker and ends short of it, not failed.
+    const r = await run;
+    expect([0, EXIT_DEGRADED]).toContain(r.status);
+  });
+
   it('lists the agents that are up', { timeout: 30_000 }, () => {
-    const r = kvscope(sb, ['agents', ...natsFlags(nats.coordinator).slice(0, 2), '--nats-nkey', nats.coordinator.seedFile], 20_000);
+    const r = kvscope(sb, ['agents', ...natsFlags(nats.coordinator)], 20_000);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^a1 +up /m);
-    expect(r.stdout).toMatch(/^a2 +up /m);
+    expect(r.stdout).toMatch(/^a4 +up /m);
+    // Stopped by SIGTERM in the test before: it says nothing any more.
+    expect(r.stdout).not.toMatch(/^a2 /m);
   });
 });
