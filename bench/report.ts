@@ -64,6 +64,7 @@ export function finalReport(results: readonly RoundResult[]): Verdict {
       main: med((r) => r.kvscope.cpu.main),
       monitor: med((r) => r.kvscope.cpu.monitor),
       keepers: med((r) => r.kvscope.cpu.keepers),
+      agents: med((r) => r.kvscope.cpu.agents),
     },
     cpuUsPerOp: med((r) => r.kvscope.cpuUsPerOp),
   };

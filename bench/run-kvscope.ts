@@ -2,6 +2,7 @@ import type { Sample } from '../app/metrics/sample';
 import type { Summary } from '../app/metrics/summary';
 import type { LogEntry } from '../app/run/format';
 import { Run } from '../main/engine/orchestrator';
+import type { AgentLink } from '../main/engine/place';
 import { onAbort } from './cleanup';
 import type { Scenario } from '../app/scenario/schema';
 import type { PhaseMark } from '../app/run/format';
@@ -30,8 +31,8 @@ export interface KvscopeResult {
 }
 
 /** (a) kvscope itself, through the same orchestrator the CLI and the dashboard use. */
-export async function runKvscope(scenario: Scenario): Promise<KvscopeResult> {
-  const run = new Run(scenario);
+export async function runKvscope(scenario: Scenario, agents?: AgentLink): Promise<KvscopeResult> {
+  const run = new Run(scenario, undefined, agents);
   const logs: string[] = [];
   const samples: Sample[] = [];
   run.on('sample', (s: Sample) => samples.push(s));

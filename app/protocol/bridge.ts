@@ -116,6 +116,24 @@ export interface RuntimeOption {
 }
 export type InstallResult = { ok: true; version: string; options: RuntimeOption[] } | { ok: false; message: string };
 
+/** A load generator the coordinator knows: an agent, with its last heartbeat. */
+export interface AgentView {
+  name: string;
+  host: string;
+  cores: number;
+  memoryBytes: number;
+  node: string;
+  kvscope: string;
+  /** up and free, in a run, or lost (silent for AGENT_LOST_MS). */
+  state: 'up' | 'busy' | 'lost';
+  lastSeenAt: number;
+}
+export interface AgentsView {
+  /** The NATS server agents are reached through; null when none is set (config.json "nats", or serve --nats). */
+  nats: string | null;
+  agents: AgentView[];
+}
+
 /** A client version a target's `client` may name: the bundled one or one in kvscope's cache. */
 export interface ClientOption {
   pkg: ClientPackage;
@@ -138,6 +156,7 @@ const REQUESTS = {
   // An explicit Install in the dashboard: a Node version only (22, 22.11, 22.11.0), never a URL or a path.
   installRuntime: { payload: z.object({ version: z.string().regex(NODE_VERSION_SPEC, 'a Node version: 22, 22.11 or 22.11.0') }).strict() },
   listClients: { payload: empty },
+  listAgents: { payload: empty },
   // An explicit Install in the dashboard: a client kvscope drives at an exact version, never a URL, tag or path.
   installClient: {
     payload: z.object({ spec: z.string().regex(CLIENT_SPEC, 'a client and an exact version, e.g. ioredis@4.28.5') }).strict(),
@@ -207,6 +226,7 @@ export interface RequestResults {
   listRuntimes: RuntimeOption[];
   installRuntime: InstallResult;
   listClients: ClientOption[];
+  listAgents: AgentsView;
   installClient: ClientInstallResult;
   validateScenario: Validation;
   startRun: StartResult;

@@ -35,7 +35,7 @@ export interface ResolvedPlacement {
 export function resolvePlacement(p: Placement, up: readonly string[]): ResolvedPlacement | string {
   const missing = Object.keys(p.agents).filter((n) => n !== EVERY_AGENT && !up.includes(n));
   if (missing.length)
-    return `placement: agent${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not up (up: ${up.length ? up.join(', ') : 'none'})`;
+    return `placement: agent${missing.length === 1 ? '' : 's'} ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not up or in another run (free: ${up.length ? up.join(', ') : 'none'})`;
   const named = Object.entries(p.agents).filter(([n]) => n !== EVERY_AGENT);
   const each = p.agents[EVERY_AGENT];
   const others = each === undefined ? [] : up.filter((n) => !(n in p.agents)).map((n): [string, number] => [n, each]);

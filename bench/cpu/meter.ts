@@ -3,10 +3,10 @@ import { commandLine, descendants, readProc } from './proc';
 /**
  * The parts of kvscope a benchmark charges to it: the load workers, main (the
  * process that runs the Run: here the benchmark itself, as the CLI would), the
- * monitor and the local cluster keepers. A built-in target is the system under
+ * monitor, the local cluster keepers and any agents it started. A built-in target is the system under
  * test, and servers are nobody's client cost: neither is counted.
  */
-export const KVSCOPE_ROLES = ['workers', 'main', 'monitor', 'keepers'] as const;
+export const KVSCOPE_ROLES = ['workers', 'main', 'monitor', 'keepers', 'agents'] as const;
 export type Role = (typeof KVSCOPE_ROLES)[number];
 export type RoleCpu = Record<Role, number>;
 
@@ -15,6 +15,8 @@ const ENTRY_ROLES: readonly [string, Role][] = [
   ['workers/load/worker.js', 'workers'],
   ['workers/monitor/main.js', 'monitor'],
   ['workers/local/main.js', 'keepers'],
+  // `kvscope agent` processes a benchmark starts (bench:agents): the relay's side of a placed run.
+  ['kvscope.js agent', 'agents'],
 ];
 
 interface Snapshot {
@@ -52,7 +54,7 @@ export function snapshotKvscope(root = process.pid): Snapshot {
  * the window, which holds in the benchmarks (the bare loops run apart).
  */
 export function cpuBetween(from: Snapshot, to: Snapshot): { byRole: RoleCpu; ended: number } {
-  const byRole: RoleCpu = { workers: 0, main: 0, monitor: 0, keepers: 0 };
+  const byRole: RoleCpu = { workers: 0, main: 0, monitor: 0, keepers: 0, agents: 0 };
   for (const [pid, end] of to.procs) byRole[end.role] += end.cpuUs - (from.procs.get(pid)?.cpuUs ?? 0);
   let ended = 0;
   let endedBefore = 0;

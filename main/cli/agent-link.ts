@@ -1,22 +1,12 @@
-import { AgentDirectory } from '../nats/agent-directory';
-import { connectNats, NatsSetupError, type NatsSettings } from '../nats/connect';
-import type { AgentLink } from '../engine/place';
+import { NatsSetupError, type NatsSettings } from '../nats/connect';
+import { openAgentLink as open, type OpenAgentLink } from '../nats/agent-link';
 import { UsageError } from './load-scenario';
 
 /** The coordinator's link to its agents for `run`: connected before the first run, closed after the last. */
-export async function openAgentLink(nats: NatsSettings | undefined): Promise<AgentLink & { close(): Promise<void> }> {
+export async function openAgentLink(nats: NatsSettings | undefined): Promise<OpenAgentLink> {
   if (!nats) throw new UsageError('placement names agents: give --nats URL (or "nats" in config.json)');
   try {
-    const nc = await connectNats(nats, 'kvscope coordinator');
-    const directory = new AgentDirectory(nc);
-    return {
-      nc,
-      directory,
-      close: async () => {
-        directory.close();
-        await nc.drain().catch(() => undefined);
-      },
-    };
+    return await open(nats, 'kvscope coordinator');
   } catch (err) {
     if (err instanceof NatsSetupError) throw new UsageError(err.message);
     throw err;

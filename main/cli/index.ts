@@ -22,7 +22,7 @@ usage (kvscope help COMMAND, or COMMAND --help, for one command; kvscope --versi
   kvscope run <scenario | saved scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off]
               [--out FILE] [--runs-dir DIR] [--quiet]
   kvscope scenarios
-  kvscope serve [--port N] [--host H] [--runs-dir DIR] [--token-file FILE] [--tls-cert FILE --tls-key FILE]
+  kvscope serve [--port N] [--host H] [--runs-dir DIR] [--token-file FILE] [--tls-cert FILE --tls-key FILE] [--nats URL ...]
   kvscope runs [--sort date|ops|p99|scenario] [--filter TEXT] [--runs-dir DIR]
   kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--html FILE]
                   [--png FILE [--browser PATH]] [--runs-dir DIR]
@@ -182,6 +182,7 @@ async function serve(args: string[]): Promise<number> {
       'token-file': { type: 'string' },
       'tls-cert': { type: 'string' },
       'tls-key': { type: 'string' },
+      ...natsFlags('nats-'),
     },
   });
   const port = Number(values.port);
@@ -198,6 +199,7 @@ async function serve(args: string[]): Promise<number> {
     port,
     runsDir: values['runs-dir'] ?? defaultRunsDir(),
     rendererDir: values['renderer-dir'] ?? defaultRendererDir(),
+    nats: natsSettings(values, 'nats-'),
     tokenFile: values['token-file'],
     tls: certFile !== undefined && keyFile !== undefined ? { certFile, keyFile } : undefined,
   });

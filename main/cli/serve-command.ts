@@ -1,3 +1,5 @@
+import { attachAgents } from '../nats/attach-agents';
+import type { NatsSettings } from '../nats/connect';
 import { constants } from 'node:os';
 import { keepHostAlive } from '../process-guard';
 import { RunController } from '../engine/run-controller';
@@ -23,6 +25,8 @@ interface ServeCommandOptions {
   tokenFile?: string;
   /** --tls-cert and --tls-key: HTTPS and WSS. */
   tls?: { certFile: string; keyFile: string };
+  /** The NATS server of kvscope agents (serve --nats, or config.json "nats"). */
+  nats?: NatsSettings;
   /** Open the printed address in the user's browser when there is a display (the launcher's choice). */
   openBrowser?: boolean;
   print?: (line: string) => void;
@@ -42,6 +46,7 @@ export async function serveCommand(o: ServeCommandOptions): Promise<number> {
   const log = printError;
   const { secret, tls } = userSettings(o, print);
   const controller = new RunController(o.runsDir);
+  await attachAgents(controller, o.nats, print);
   const release = keepHostAlive(log);
   const base: ServeOptions = { host: o.host, port: o.port, rendererDir: o.rendererDir, controller, log, secret, tls };
   const server = await listen(base, o.anyPortIfTaken === true, print);

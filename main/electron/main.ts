@@ -14,6 +14,7 @@ import { quitInOrder } from './quit';
 import { devToolsAllowed, windowOptions } from './window-options';
 import { errorMessage } from '../../app/error-message';
 import { EXIT_FAILED } from '../exit-codes';
+import { attachAgents, natsOfConfig } from '../nats/attach-agents';
 
 /**
  * The Electron app: one window showing the renderer from kvscope://app/, one
@@ -37,6 +38,8 @@ if (!app.requestSingleInstanceLock()) {
   app.exit(0);
 } else {
   const controller = new RunController(defaultRunsDir());
+  // config.json's "nats": the window lists the agents and places runs on them.
+  void attachAgents(controller, natsOfConfig(log), log);
   // A run's error (its file on a full disk, a failing listener) never closes the window.
   keepHostAlive(log);
   let window: BrowserWindow | undefined;

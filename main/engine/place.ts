@@ -3,6 +3,10 @@ import { placedWorkers, placementOf, resolvePlacement, type ResolvedPlacement } 
 import type { Scenario } from '../../app/scenario/schema';
 import type { AgentDirectory } from '../nats/agent-directory';
 
+/** How long a run waits for agents still in a run (a previous one ending) before it is placed on those free. */
+const BUSY_WAIT_MS = 10_000;
+const BUSY_POLL_MS = 100;
+
 /** What a coordinator has to place workers on agents: its NATS link and the agents it has heard of. */
 export interface AgentLink {
   nc: NatsConnection;
@@ -19,7 +23,12 @@ export async function placeScenario(s: Scenario, link: AgentLink | undefined): P
   const wantsAgents = Object.keys(s.placement.agents).length > 0;
   if (wantsAgents && !link)
     throw new Error('placement names agents, but kvscope has no NATS connection: give --nats URL (or "nats" in config.json)');
-  if (link) await link.directory.settled();
+  if (link) {
+    await link.directory.settled();
+    // An agent just out of a run says so with its next heartbeat: wait for the ones busy now, a little.
+    const until = Date.now() + BUSY_WAIT_MS;
+    while (link.directory.busy().length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, BUSY_POLL_MS));
+  }
   const r = resolvePlacement(s.placement, link ? link.directory.free() : []);
   if (typeof r === 'string') throw new Error(r);
   return { ...s, workers: placedWorkers(r), placement: placementOf(r) };

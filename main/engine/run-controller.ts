@@ -2,8 +2,9 @@ import type { Summary } from '../../app/metrics/summary';
 import { LIVE_LOG_CAP, LIVE_SAMPLE_CAP } from '../../app/metrics/limits';
 import { CATALOG } from '../../app/scenario/catalog';
 import { redactScenario } from '../../app/scenario/secrets';
-import type { LocalTools } from '../../app/protocol/bridge';
+import type { AgentsView, LocalTools } from '../../app/protocol/bridge';
 import { Installs } from './installs';
+import type { OpenAgentLink } from '../nats/agent-link';
 import { localTools } from '../../app/host/local-tools';
 import { runSeconds, validateScenario, type ScenarioInput } from '../../app/scenario/schema';
 import { toLiveSample, type BridgeHandlers, type LiveState, type PushChannel, type Pushes, type RunInfo } from '../../app/protocol/bridge';
@@ -37,13 +38,15 @@ export class RunController implements BridgeHandlers {
 
   private readonly library: LibraryHandlers;
   private readonly saved = new UserScenarios(scenariosDir());
+  /** Agents to place workers on, when kvscope was given a NATS server (serve --nats, config.json). */
+  private agents: OpenAgentLink | undefined;
   private readonly installs = new Installs((channel, data) => this.push(channel, data));
 
   constructor(
     private readonly runsDir: string,
     // bench/soak puts a synthetic run here; everything else uses the real one.
     private readonly makeRun: (scenario: PlannedRun['scenario'], group: PlannedRun['group']) => Run = (scenario, group) =>
-      new Run(scenario, group),
+      new Run(scenario, group, this.agents),
   ) {
     this.library = new LibraryHandlers(new RunLibrary(runsDir));
   }
@@ -82,6 +85,23 @@ export class RunController implements BridgeHandlers {
   listRuntimes = () => this.installs.listRuntimes();
   installRuntime = (p: { version: string }) => this.installs.installRuntime(p);
   listClients = () => this.installs.listClients();
+
+  /** From now on, runs may place workers on the agents this link reaches. */
+  attachAgents(link: OpenAgentLink): void {
+    this.agents = link;
+  }
+
+  async listAgents(): Promise<AgentsView> {
+    if (!this.agents) return { nats: null, agents: [] };
+    return {
+      nats: this.agents.url,
+      agents: this.agents.directory.list().map((e) => ({
+        ...e.heartbeat,
+        state: !e.up ? 'lost' : e.heartbeat.runId ? 'busy' : 'up',
+        lastSeenAt: e.lastAt,
+      })),
+    };
+  }
   installClient = (p: { spec: string }) => this.installs.installClient(p);
 
   async validateScenario(p: { scenario?: unknown }) {
@@ -193,6 +213,7 @@ export class RunController implements BridgeHandlers {
     if (this.plan) this.plan.stopped = true;
     this.current?.stop();
     await this.finished;
+    await this.agents?.close();
   }
 
   private push<P extends PushChannel>(channel: P, data: Pushes[P]): void {

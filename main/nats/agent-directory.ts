@@ -45,6 +45,13 @@ export class AgentDirectory {
       .map((e) => e.heartbeat.name);
   }
 
+  /** Agents up and in a run. */
+  busy(now = Date.now()): string[] {
+    return this.list(now)
+      .filter((e) => e.up && e.heartbeat.runId !== undefined)
+      .map((e) => e.heartbeat.name);
+  }
+
   close(): void {
     this.sub.unsubscribe();
   }

@@ -11,6 +11,8 @@ import { EXIT_DEGRADED, EXIT_USAGE } from '../../main/exit-codes';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { startNatsServer, type NatsServer, type NatsUser } from '../helpers/nats-server';
 import { findOnPath } from '../../app/host/which';
+import { RunController } from '../../main/engine/run-controller';
+import { attachAgents } from '../../main/nats/attach-agents';
 import { waitGone } from '../helpers/processes';
 import { kvscope, sandbox } from './policy-fixtures';
 
@@ -274,6 +276,19 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
     // The agent's worker finished in order: the run goes on with the local worker and ends short of it, not failed.
     const r = await run;
     expect([0, EXIT_DEGRADED]).toContain(r.status);
+  });
+
+  it("shows the dashboard's Load generators: each agent with its state, over the Bridge", { timeout: 30_000 }, async () => {
+    const controller = new RunController(sb.env.KVSCOPE_RUNS);
+    await attachAgents(controller, { url: nats.url, nkeyFile: nats.coordinator.seedFile }, () => undefined);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const view = await controller.listAgents();
+    expect(view.nats).toBe(nats.url);
+    expect(view.agents.find((a) => a.name === 'a1')).toMatchObject({ state: 'up', cores: expect.any(Number) as number });
+    await controller.shutdown();
+    const none = new RunController(sb.env.KVSCOPE_RUNS);
+    await attachAgents(none, { url: nats.url }, () => undefined);
+    expect(await none.listAgents()).toEqual({ nats: null, agents: [] });
   });
 
   it('lists the agents that are up', { timeout: 30_000 }, () => {

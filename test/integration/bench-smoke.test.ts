@@ -59,6 +59,14 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     },
   );
 
+  it('bench:agents: the same load from local workers and from 2 agents, CPU per operation side by side', { timeout: 120_000 }, () => {
+    const out = bench('agents.js', SHORT, 110_000);
+    expect(out).toMatch(/^round 1 local : [\d,]+ ops\/s, CPU µs\/op [\d.]+ /m);
+    expect(out).toMatch(/^round 1 agents: [\d,]+ ops\/s, CPU µs\/op [\d.]+ \(workers [\d.]+, main [\d.]+, agents [\d.]+/m);
+    expect(out).toMatch(/^CPU per op agents \/ local = [\d.]+/m);
+    expect(out).toMatch(VERDICT);
+  });
+
   it("bench:loop: the load loop's own CPU per operation", { timeout: 120_000 }, () => {
     expect(bench('loop-cost.js', ['--rounds', '1'], 110_000)).toMatch(/kvscope adds -?\d+ ns of CPU per operation/);
   });

@@ -41,6 +41,7 @@ async function checkExposed(e: FakeElectron): Promise<void> {
     'installClient',
     'installRuntime',
     'labelRun',
+    'listAgents',
     'listClients',
     'listRuns',
     'listRuntimes',

@@ -13,6 +13,7 @@ export function spyHost() {
     installRuntime: vi.fn(async () => ({ ok: false as const, message: 'not in this test' })),
     listClients: vi.fn(async () => [{ pkg: 'ioredis' as const, version: '5.11.1', bundled: true }]),
     installClient: vi.fn(async () => ({ ok: false as const, message: 'not in this test' })),
+    listAgents: vi.fn(async () => ({ nats: null, agents: [] })),
     validateScenario: vi.fn(async () => ({ ok: true as const })),
     startRun: vi.fn(async () => ({ ok: true as const, runId: 'x' })),
     stopRun: vi.fn(async () => ({ ok: true })),

@@ -130,6 +130,8 @@ export function fakeBridge(state: LiveState = idleState()) {
   };
   // Node runtimes the editor offers; an install adds one.
   const runtimes: RequestResults['listRuntimes'] = [{ value: 'system', label: 'system (node on PATH)' }];
+  // The load generators main knows; tests replace these.
+  const agents: RequestResults['listAgents'] = { nats: null, agents: [] };
   // Client versions the editor offers: the bundled ones; an install adds one.
   const clients: RequestResults['listClients'] = [
     { pkg: 'ioredis', version: '5.11.1', bundled: true },
@@ -175,6 +177,7 @@ export function fakeBridge(state: LiveState = idleState()) {
       return { ok: true, version: `${p.version}.0.0`, options: structuredClone(runtimes) };
     },
     listClients: async (p) => (record('listClients', p), structuredClone(clients)),
+    listAgents: async (p) => (record('listAgents', p), structuredClone(agents)),
     installClient: async (p) => {
       record('installClient', p);
       for (const l of listeners) l('clientInstall', { spec: p.spec, line: `downloading ${p.spec} with npm` });

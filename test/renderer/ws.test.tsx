@@ -158,6 +158,7 @@ describe('choosing the transport', () => {
       installRuntime: vi.fn(),
       listClients: vi.fn(),
       installClient: vi.fn(),
+      listAgents: vi.fn(),
       validateScenario: vi.fn(async () => ({ ok: true as const })),
       startRun: vi.fn(async () => ({ ok: true as const, runId: 'r' })),
       stopRun: vi.fn(async () => ({ ok: true })),

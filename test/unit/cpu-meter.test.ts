@@ -113,7 +113,7 @@ describe('the CPU verdict', () => {
       seconds: 10,
       elu: 1,
       ops,
-      cpu: { workers, main: workers * mainShare, monitor: 0, keepers: 0 },
+      cpu: { workers, main: workers * mainShare, monitor: 0, keepers: 0, agents: 0 },
       cpuUsPerOp,
       peakWorkerRss: 0,
     };

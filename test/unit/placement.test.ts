@@ -18,7 +18,9 @@ describe('placement: workers here and on agents', () => {
   });
 
   it('refuses a named agent that is not up, and a placement with no worker anywhere', () => {
-    expect(resolvePlacement({ local: 1, agents: { a1: 1, a9: 2 } }, ['a1'])).toBe('placement: agent a9 is not up (up: a1)');
+    expect(resolvePlacement({ local: 1, agents: { a1: 1, a9: 2 } }, ['a1'])).toBe(
+      'placement: agent a9 is not up or in another run (free: a1)',
+    );
     expect(resolvePlacement({ local: 0, agents: { '*': 1 } }, [])).toBe(
       'placement: no worker anywhere (local is 0 and no agent is up for "*")',
     );
