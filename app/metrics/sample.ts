@@ -26,6 +26,8 @@ export interface WorkerSample {
   backlog: number;
   /** Operations it answered in the second (all op types): per place, they add up to the run's. Absent in older runs. */
   count?: number;
+  /** Where it runs when not on the coordinator: "agent NAME". */
+  place?: string;
 }
 
 /** One merged second of the whole run. */

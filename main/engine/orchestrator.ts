@@ -151,7 +151,7 @@ export class Run extends EventEmitter<RunEvents> {
         this.scenario.workers,
         this.scenario.warmupSeconds,
         t0,
-        (s) => this.onSample(withMachine(s, machine.take(s.second))),
+        (s) => this.onSample(withPlaces(withMachine(s, machine.take(s.second)), pool)),
         this.nodes,
       );
       this.merger = merger;
@@ -311,6 +311,18 @@ export class Run extends EventEmitter<RunEvents> {
     if (level === 'error' && this.firstError === undefined) this.firstError = `[${source}] ${entry.message}`;
     this.emit('log', entry);
   }
+}
+
+/** Each worker's place, when some run on agents: the run file and the Live view keep per-agent figures. */
+function withPlaces(s: Sample, pool: LoadPool): Sample {
+  if (!pool.placeOf) return s;
+  return {
+    ...s,
+    workers: s.workers.map((w) => {
+      const place = pool.placeOf!(w.id);
+      return place ? { ...w, place } : w;
+    }),
+  };
 }
 
 function withMachine(s: Sample, machine: Sample['machine']): Sample {

@@ -135,6 +135,12 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
       expect(perWorker.reduce((a, b) => a + b, 0)).toBe(total);
       expect(redisCalls(redis.port) - before).toBe(total + file.samples.reduce((a, s) => a + s.totals.errors + s.totals.timeouts, 0));
       expect(file.summary.outcome?.kind).toBe('done');
+      const places = file.samples[1].workers.map((w) => [w.id, w.place]);
+      expect(places).toEqual([
+        [0, undefined],
+        [1, 'agent a1'],
+        [2, 'agent a2'],
+      ]);
       expect(file.logs.some((l) => l.source === 'agent a2' && /clock [+-][\d.]+ ms from this one/.test(l.message))).toBe(true);
     },
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clockOffset } from '../../app/host/clock-offset';
+import { placeRows } from '../../app/metrics/places';
 import { placedWorkers, resolvePlacement } from '../../app/scenario/placement';
 import { validateScenario } from '../../app/scenario/schema';
 
@@ -48,5 +49,25 @@ describe('clock offset by request and reply', () => {
     ];
     expect(clockOffset(samples)).toEqual({ offsetMs: 2_000, rttMs: 4 });
     expect(() => clockOffset([])).toThrow('no clock samples');
+  });
+});
+
+describe('a second by load generator', () => {
+  const w = (id: number, count: number, place?: string) => ({
+    id,
+    count,
+    cpu: 0.5,
+    elu: id / 10,
+    inFlight: 0,
+    backlog: 0,
+    mem: { rss: 100, heapUsed: 0, external: 0 },
+    ...(place ? { place } : {}),
+  });
+  it('adds up each place’s workers, this machine first, the busiest loop kept', () => {
+    expect(placeRows([w(2, 30, 'agent b'), w(0, 10), w(1, 20, 'agent a'), w(3, 40, 'agent a')])).toEqual([
+      { place: 'this machine', workers: 1, ops: 10, cpu: 0.5, eluMax: 0, rss: 100 },
+      { place: 'agent a', workers: 2, ops: 60, cpu: 1, eluMax: 0.3, rss: 200 },
+      { place: 'agent b', workers: 1, ops: 30, cpu: 0.5, eluMax: 0.2, rss: 100 },
+    ]);
   });
 });

@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GeneratorsTable } from '../../renderer/src/components/live/GeneratorsTable';
+import { resetStore, useKv } from '../../renderer/src/store/store';
+import { fakeBridge, wrapper } from './fixtures';
+
+beforeEach(resetStore);
+afterEach(cleanup);
+
+const worker = (id: number, count: number, place?: string) => ({
+  id,
+  count,
+  cpu: 0.8,
+  elu: 0.6,
+  inFlight: 32,
+  backlog: 0,
+  mem: { rss: 80 * 2 ** 20, heapUsed: 0, external: 0 },
+  ...(place ? { place } : {}),
+});
+
+function withLast(workers: ReturnType<typeof worker>[]) {
+  act(() => useKv.setState((s) => ({ live: { ...s.live, last: { ...(s.live.last ?? {}), workers } as never } })));
+}
+
+describe("the Live page's load generators", () => {
+  it('shows each place of a run placed on agents, latest second', () => {
+    render(<GeneratorsTable />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.queryByTestId('generators-table')).toBeNull();
+    withLast([worker(0, 1000), worker(1, 2000, 'agent a1'), worker(2, 3000, 'agent a1')]);
+    expect(screen.getByTestId('generator-row-this machine').textContent).toBe('this machine11,00080%60%80.0 MiB');
+    expect(screen.getByTestId('generator-row-agent a1').textContent).toBe('agent a125,000160%60%160.0 MiB');
+  });
+
+  it('stays away for a run all on this machine', () => {
+    render(<GeneratorsTable />, { wrapper: wrapper(fakeBridge().bridge) });
+    withLast([worker(0, 1000), worker(1, 1000)]);
+    expect(screen.queryByTestId('generators-table')).toBeNull();
+  });
+});
