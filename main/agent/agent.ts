@@ -9,6 +9,8 @@ import { admitScenario, refusalMessage } from '../policy/admit';
 import { connectNats, decodeJson, encodeJson, type NatsSettings } from '../nats/connect';
 import { AgentSession } from './session';
 
+/** How long an exiting agent lets NATS deliver what it still holds. */
+const DRAIN_LIMIT_MS = 2_000;
 /** After SIGTERM the workers get their usual grace; the agent exits once they are gone, or after this. */
 const SHUTDOWN_LIMIT_MS = 30_000;
 
@@ -74,7 +76,9 @@ export async function runAgent(nats: NatsSettings, name: string, say: (line: str
     process.once('SIGINT', () => shutdown('SIGINT'));
     void nc.closed().then(() => resolve(1));
   });
-  await nc.drain().catch(() => undefined);
+  // A NATS server that is gone would keep a drain waiting for ever: the agent exits after a bounded goodbye.
+  await Promise.race([nc.drain().catch(() => undefined), new Promise((r) => setTimeout(r, DRAIN_LIMIT_MS).unref())]);
+  if (!nc.isClosed()) await nc.close().catch(() => undefined);
   return code;
 }
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
@@ -10,7 +10,6 @@ import { SUBJECTS } from '../../app/protocol/agent';
 import { EXIT_DEGRADED, EXIT_USAGE } from '../../main/exit-codes';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { startNatsServer, type NatsServer, type NatsUser } from '../helpers/nats-server';
-import { findOnPath } from '../../app/host/which';
 import { RunController } from '../../main/engine/run-controller';
 import { attachAgents } from '../../main/nats/attach-agents';
 import { waitGone } from '../helpers/processes';
@@ -18,8 +17,8 @@ import { kvscope, sandbox } from './policy-fixtures';
 
 const CLI = join(__dirname, '..', '..', 'bin', 'kvscope.js');
 const AGENTS = ['a1', 'a2', 'a3', 'a4'];
-/** libfaketime: a process (and its children) whose clock is this far off. */
-const FAKETIME = 'faketime';
+/** libfaketime (Debian's faketime package): preloaded, a process and its children see their clock this far off. */
+const LIBFAKETIME = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/faketime/libfaketime.so.1`;
 const SKEW = '-2s';
 const RUN_TIMEOUT_MS = 90_000;
 /** An agent connects and says it is up within this. */
@@ -56,8 +55,9 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
 
   function startAgent(name: string, skew?: string): Promise<Agent> {
     const args = [CLI, 'agent', '--nats', nats.url, '--name', name, '--nkey', nats.agent(name).seedFile];
-    const [cmd, argv] = skew ? [FAKETIME, ['-f', skew, process.execPath, ...args]] : [process.execPath, args];
-    const child = spawn(cmd, argv, { env: { ...process.env, ...sb.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Preloaded into node itself (no wrapper process), so a signal to the agent reaches the agent.
+    const clock = skew ? { LD_PRELOAD: LIBFAKETIME, FAKETIME: skew } : {};
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...sb.env, ...clock }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -202,7 +202,7 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
     'an agent whose clock is 2 s behind still lands in the right seconds: every second has every worker',
     { timeout: RUN_TIMEOUT_MS },
     async () => {
-      if (!findOnPath(FAKETIME)) throw new Error('faketime is not installed (apt-get install faketime): this test needs it');
+      if (!existsSync(LIBFAKETIME)) throw new Error(`${LIBFAKETIME} is missing (apt-get install faketime): this test needs it`);
       await startAgent('a4', SKEW);
       const r = await coordinator(placed({ local: 1, agents: { a4: 1 } }, ['--set', 'durationSeconds=5', '--quiet']));
       expect(r.status, r.stdout + r.stderr).toBe(0);
