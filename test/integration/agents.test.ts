@@ -306,3 +306,28 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
     expect(r.stdout).not.toMatch(/^a2 /m);
   });
 });
+
+describe('an agent whose NATS server is gone', () => {
+  it('still exits promptly on SIGTERM, by itself', { timeout: 60_000 }, async () => {
+    const nats = await startNatsServer(['lonely']);
+    const child = spawn(process.execPath, [CLI, 'agent', '--nats', nats.url, '--name', 'lonely', '--nkey', nats.agent('lonely').seedFile], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+      await new Promise<void>((resolve) => {
+        const wait = setInterval(() => out.includes('waiting for runs') && (clearInterval(wait), resolve()), 50);
+      });
+      await nats.stop();
+      await new Promise((r) => setTimeout(r, 1_000));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await waitGone([child.pid!], 10_000)).toEqual([]);
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      await nats.stop();
+    }
+  });
+});

@@ -33,7 +33,7 @@ interface SampleOpts {
   getTimeouts?: number;
   putErrors?: number;
   lat?: Partial<LatencyStats>;
-  workers?: { id: number; rssMiB: number; elu?: number; cpu?: number }[];
+  workers?: { id: number; rssMiB: number; elu?: number; cpu?: number; count?: number; place?: string }[];
   nodes?: NodeSample[];
 }
 
@@ -63,6 +63,8 @@ export function sample(second: number, o: SampleOpts = {}): LiveSample {
       cpu: w.cpu ?? 0.3,
       inFlight: 1,
       backlog: 0,
+      ...(w.count === undefined ? {} : { count: w.count }),
+      ...(w.place === undefined ? {} : { place: w.place }),
     })),
     nodes: o.nodes ?? [],
   };

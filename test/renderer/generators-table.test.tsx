@@ -3,7 +3,9 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GeneratorsTable } from '../../renderer/src/components/live/GeneratorsTable';
 import { resetStore, useKv } from '../../renderer/src/store/store';
-import { fakeBridge, wrapper } from './fixtures';
+import { fakeBridge, sample, wrapper } from './fixtures';
+import { PlacesPanel } from '../../renderer/src/components/live/PlacesPanel';
+import { appendRows, emptyChartRows } from '../../renderer/src/chart-data/chartRows';
 
 beforeEach(resetStore);
 afterEach(cleanup);
@@ -36,5 +38,30 @@ describe("the Live page's load generators", () => {
     render(<GeneratorsTable />, { wrapper: wrapper(fakeBridge().bridge) });
     withLast([worker(0, 1000), worker(1, 1000)]);
     expect(screen.queryByTestId('generators-table')).toBeNull();
+  });
+});
+
+describe("the Live page's load generators chart", () => {
+  it('draws one line per place for a run placed on agents, and nothing for a run all here', () => {
+    const placed = [0, 1, 2].map((t) =>
+      sample(t, {
+        workers: [
+          { id: 0, rssMiB: 50, count: 100 },
+          { id: 1, rssMiB: 50, count: 200, place: 'agent a1' },
+        ],
+      }),
+    );
+    act(() => useKv.setState((s) => ({ live: { ...s.live, rows: appendRows(emptyChartRows(), placed, 'redis', 100), last: placed[2] } })));
+    render(<PlacesPanel />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('places-chart').textContent).toContain('Throughput per load generator (client side)');
+    expect(screen.getByTestId('places-chart').textContent).toContain('agent a1');
+    expect(screen.getByTestId('generator-row-agent a1')).toBeTruthy();
+  });
+
+  it('is absent for a run all on this machine', () => {
+    const local = [sample(0, { workers: [{ id: 0, rssMiB: 50, count: 100 }] })];
+    act(() => useKv.setState((s) => ({ live: { ...s.live, rows: appendRows(emptyChartRows(), local, 'redis', 100), last: local[0] } })));
+    render(<PlacesPanel />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.queryByTestId('places-chart')).toBeNull();
   });
 });

@@ -2,9 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { LiveSample } from '../../app/protocol/bridge';
 import { bucketsFromLatency, bucketsFromSummary, liveBounds } from '../../renderer/src/chart-data/buckets';
 import { fitBounds } from '../../app/metrics/latency-buckets';
-import { clusterRow, latencyRow, memoryRow, nodeKey, nodeReadWrite, nodeRow } from '../../renderer/src/chart-data/shape';
+import {
+  clusterRow,
+  latencyRow,
+  memoryRow,
+  nodeKey,
+  nodeReadWrite,
+  nodeRow,
+  placeKey,
+  placeRow,
+} from '../../renderer/src/chart-data/shape';
 import { appendRows, emptyChartRows, hasNodes, inWindow } from '../../renderer/src/chart-data/chartRows';
-import { nodeThroughputSpec } from '../../renderer/src/charts/spec';
+import { nodeThroughputSpec, placeThroughputSpec } from '../../renderer/src/charts/spec';
 import { windowSeconds } from '../../renderer/src/chart-data/windows';
 import { fmtPct } from '../../app/report/numbers';
 import { runProgress } from '../../renderer/src/components/live/progress';
@@ -243,5 +252,26 @@ describe('tiles and progress', () => {
 describe('formatting', () => {
   it('never rounds a share up to 100%', () => {
     expect([fmtPct(0.9996), fmtPct(1), fmtPct(0.5), fmtPct(0.064), fmtPct(0)]).toEqual(['99.9%', '100%', '50%', '6.4%', '0%']);
+  });
+});
+
+describe('per-load-generator rows (a run placed on agents)', () => {
+  const w = (id: number, count: number, place?: string) => ({ id, rssMiB: 50, count, ...(place ? { place } : {}) });
+  const placed = [
+    sample(0, { workers: [w(0, 10), w(1, 20, 'agent a'), w(2, 30, 'agent a')] }),
+    sample(1, { workers: [w(0, 11), w(1, 21, 'agent a')] }),
+  ];
+
+  it('adds up each place’s operations per second, this machine first, and names them in the window', () => {
+    expect(placeRow(placed[0])).toEqual({ t: 0, [placeKey('this machine')]: 10, [placeKey('agent a')]: 50 });
+    const held = appendRows(emptyChartRows(), placed, 'redis', 10);
+    expect(inWindow(held, null).placeNames).toEqual(['this machine', 'agent a']);
+    expect(placeThroughputSpec(['this machine', 'agent a']).series.map((s) => s.label)).toEqual(['this machine', 'agent a']);
+  });
+
+  it('has no series for a run all on this machine', () => {
+    const local = [sample(0, { workers: [w(0, 10), w(1, 20)] })];
+    expect(placeRow(local[0])).toEqual({ t: 0 });
+    expect(inWindow(appendRows(emptyChartRows(), local, 'redis', 10), null).placeNames).toEqual([]);
   });
 });

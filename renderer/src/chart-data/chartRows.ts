@@ -1,7 +1,8 @@
 import type { LiveSample } from '../../../app/protocol/bridge';
 import type { TargetKind } from '../../../app/scenario/targets';
 import { firstAtOrAfter } from '../../../app/stats/search';
-import { clusterRow, latencyRow, memoryRow, nodeRow, RowKeys } from './shape';
+import { clusterRow, latencyRow, memoryRow, nodeRow, placeRow, RowKeys } from './shape';
+import { LOCAL_PLACE } from '../../../app/metrics/places';
 import { appendCapped } from './buffer';
 import type { Row } from './row';
 
@@ -20,15 +21,18 @@ export interface ChartRows {
   nodes: Row[];
   latency: Row[];
   memory: Row[];
-  /** The newest second each node and each worker reported: names a window's series without scanning its rows. */
+  /** Operations per load generator, for a run placed on agents. */
+  places: Row[];
+  /** The newest second each node, worker and load generator reported: names a window's series without scanning its rows. */
   nodeSeen: Readonly<Record<string, number>>;
   workerSeen: Readonly<Record<string, number>>;
+  placeSeen: Readonly<Record<string, number>>;
   /** The row keys of this run's nodes and workers, made once each. */
   keys: RowKeys;
 }
 
 export function emptyChartRows(): ChartRows {
-  return { cluster: [], nodes: [], latency: [], memory: [], nodeSeen: {}, workerSeen: {}, keys: new RowKeys() };
+  return { cluster: [], nodes: [], latency: [], memory: [], places: [], nodeSeen: {}, workerSeen: {}, placeSeen: {}, keys: new RowKeys() };
 }
 
 /** Shape `samples` (newer than any held, in second order) and append them, keeping the newest `cap` seconds. */
@@ -36,6 +40,8 @@ export function appendRows(rows: ChartRows, samples: readonly LiveSample[], kind
   if (samples.length === 0) return rows;
   const nodeSeen = { ...rows.nodeSeen };
   const workerSeen = { ...rows.workerSeen };
+  const placeSeen = { ...rows.placeSeen };
+  const places: Row[] = [];
   const cluster: Row[] = [];
   const nodes: Row[] = [];
   const latency: Row[] = [];
@@ -45,6 +51,8 @@ export function appendRows(rows: ChartRows, samples: readonly LiveSample[], kind
     nodes.push(nodeRow(s, rows.keys));
     latency.push(latencyRow(s));
     memory.push(memoryRow(s, rows.keys));
+    places.push(placeRow(s, rows.keys));
+    if (s.workers.some((w) => w.place !== undefined)) for (const w of s.workers) placeSeen[w.place ?? LOCAL_PLACE] = s.second;
     for (const n of s.nodes) nodeSeen[n.id] = s.second;
     for (const w of s.workers) workerSeen[w.id] = s.second;
   }
@@ -53,8 +61,10 @@ export function appendRows(rows: ChartRows, samples: readonly LiveSample[], kind
     nodes: appendCapped(rows.nodes, nodes, cap),
     latency: appendCapped(rows.latency, latency, cap),
     memory: appendCapped(rows.memory, memory, cap),
+    places: appendCapped(rows.places, places, cap),
     nodeSeen,
     workerSeen,
+    placeSeen,
     keys: rows.keys,
   };
 }
@@ -70,9 +80,11 @@ export interface WindowRows {
   nodes: readonly Row[];
   latency: readonly Row[];
   memory: readonly Row[];
-  /** Node ids and worker ids that reported inside the window, in the order they sort. */
+  places: readonly Row[];
+  /** Node ids, worker ids and load generators that reported inside the window, in the order they sort. */
   nodeIds: string[];
   workerIds: number[];
+  placeNames: string[];
 }
 
 /**
@@ -90,6 +102,8 @@ export function inWindow(rows: ChartRows, seconds: number | null): WindowRows {
     nodes: cut(rows.nodes),
     latency: cut(rows.latency),
     memory: cut(rows.memory),
+    places: cut(rows.places),
+    placeNames: seenSince(rows.placeSeen, held).sort((a, b) => (a === LOCAL_PLACE ? -1 : b === LOCAL_PLACE ? 1 : a.localeCompare(b))),
     nodeIds: seenSince(rows.nodeSeen, held).sort((a, b) => a.localeCompare(b, undefined, { numeric: true })),
     workerIds: seenSince(rows.workerSeen, held)
       .map(Number)

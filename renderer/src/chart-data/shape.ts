@@ -1,6 +1,7 @@
 import type { LiveSample } from '../../../app/protocol/bridge';
 import { WRITE_OPS, type TargetKind } from '../../../app/scenario/targets';
 import type { Row } from './row';
+import { LOCAL_PLACE } from '../../../app/metrics/places';
 
 export const US_PER_MS = 1000;
 export const BYTES_PER_MIB = 1024 * 1024;
@@ -62,11 +63,18 @@ export const nodeKey = (id: string, what: NodeSeries): string => `node:${id}:${w
 export class RowKeys {
   private readonly nodes = new Map<string, Record<NodeSeries, string>>();
   private readonly workers = new Map<number, string>();
+  private readonly places = new Map<string, string>();
 
   node(id: string): Record<NodeSeries, string> {
     let keys = this.nodes.get(id);
     if (!keys) this.nodes.set(id, (keys = { reads: nodeKey(id, 'reads'), writes: nodeKey(id, 'writes'), failed: nodeKey(id, 'failed') }));
     return keys;
+  }
+
+  place(name: string): string {
+    let key = this.places.get(name);
+    if (key === undefined) this.places.set(name, (key = placeKey(name)));
+    return key;
   }
 
   worker(id: number): string {
@@ -106,6 +114,22 @@ export const workerKey = (id: number): string => `w${id}`;
 export function memoryRow(s: LiveSample, keys = new RowKeys()): Row {
   const row: Row = { t: s.second };
   for (const w of s.workers) row[keys.worker(w.id)] = w.mem.rss / BYTES_PER_MIB;
+  return row;
+}
+
+export const placeKey = (name: string): string => `place:${name}`;
+
+/**
+ * Operations per load generator in one second (this machine and each agent),
+ * for a run placed on agents; a run all here has no such series.
+ */
+export function placeRow(s: LiveSample, keys = new RowKeys()): Row {
+  const row: Row = { t: s.second };
+  if (!s.workers.some((w) => w.place !== undefined)) return row;
+  for (const w of s.workers) {
+    const k = keys.place(w.place ?? LOCAL_PLACE);
+    row[k] = (row[k] ?? 0) + (w.count ?? 0);
+  }
   return row;
 }
 

@@ -1,5 +1,5 @@
 import type { Reduce, Row } from '../chart-data/row';
-import { anyNonZero, nodeKey, workerKey } from '../chart-data/shape';
+import { anyNonZero, nodeKey, placeKey, workerKey } from '../chart-data/shape';
 
 /** A chart described as data; Chart.tsx draws any of them. */
 type ChartKind = 'line' | 'area' | 'stackedArea';
@@ -100,6 +100,16 @@ export const LATENCY: ChartSpec = {
     ...(k === 'max' ? { stroke: 'dashed' as const } : {}),
   })),
 };
+
+/** Operations per second of each load generator (client side): this machine and each agent of a placed run. */
+export function placeThroughputSpec(names: readonly string[]): ChartSpec {
+  return {
+    title: 'Throughput per load generator (client side)',
+    kind: 'line',
+    yUnit: OPS,
+    series: names.map((name, i) => ({ key: placeKey(name), label: name, color: paletteColor(i), unit: OPS })),
+  };
+}
 
 export function memorySpec(ids: readonly number[]): ChartSpec {
   return {

@@ -9,7 +9,7 @@ import { useKv } from '../store/store';
 import { useWindowedRows } from './useWindowedRows';
 
 /** Which of the window's parallel row sets a chart draws (chartRows.ts). */
-type RowSet = 'cluster' | 'nodes' | 'latency' | 'memory';
+type RowSet = 'cluster' | 'nodes' | 'latency' | 'memory' | 'places';
 /** A chart whose series follow the window (the nodes or workers in view), from the cut and the picked rows. */
 type SpecOf = (cut: WindowRows, rows: readonly Row[]) => ChartSpec;
 

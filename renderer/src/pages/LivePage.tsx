@@ -3,7 +3,7 @@ import { LatencyPanel } from '../components/live/LatencyPanel';
 import { LogPanel } from '../components/live/LogPanel';
 import { MemoryPanel } from '../components/live/MemoryPanel';
 import { NodeTable } from '../components/live/NodeTable';
-import { GeneratorsTable } from '../components/live/GeneratorsTable';
+import { PlacesPanel } from '../components/live/PlacesPanel';
 import { RunBar } from '../components/live/RunBar';
 import { SaturationWarning } from '../components/live/SaturationWarning';
 import { SummaryTable } from '../components/live/SummaryTable';
@@ -42,7 +42,7 @@ export function LivePage() {
         <NodeTable />
         <LogPanel />
       </div>
-      <GeneratorsTable />
+      <PlacesPanel />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { getPath, setPath, type Draft } from '../../store/draft';
 import { useKv } from '../../store/store';
 import { placeholderFor } from './defaults';
-import type { ErrorIndex } from './errors';
+import { errorsUnder, type ErrorIndex } from './errors';
 import type { FieldDef } from './fields';
 import { FieldRow } from './FieldRow';
 import { NodeField } from './NodeField';
 import { ClientField } from './ClientField';
+import { PlacementField } from './PlacementField';
 import { KIND_CLIENT } from '../../../../app/scenario/client-version';
 import { forKind } from './applies';
 import { targetKind } from '../../store/edits';
@@ -16,6 +17,14 @@ export function DraftField({ def, draft, defaults, errors }: { def: FieldDef; dr
   if (def.kind === 'runtime')
     return (
       <NodeField value={getPath(draft, def.path)} errors={errors.get(def.path)} onChange={(v) => update((d) => setPath(d, def.path, v))} />
+    );
+  if (def.kind === 'placement')
+    return (
+      <PlacementField
+        value={getPath(draft, def.path)}
+        errors={errorsUnder(errors, def.path)}
+        onChange={(v) => update((d) => setPath(d, def.path, v))}
+      />
     );
   const pkg = KIND_CLIENT[targetKind(draft)];
   if (def.kind === 'client' && pkg)

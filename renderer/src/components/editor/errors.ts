@@ -8,7 +8,15 @@ export function indexErrors(errors: readonly FieldError[]): ErrorIndex {
   return m;
 }
 
+/** The errors of a setting and of everything under it (placement.agents.x), the deeper ones named. */
+export function errorsUnder(index: ErrorIndex, path: string): string[] | undefined {
+  const found = [...index].flatMap(([field, reasons]) =>
+    field === path ? [...reasons] : field.startsWith(`${path}.`) ? reasons.map((r) => `${field.slice(path.length + 1)}: ${r}`) : [],
+  );
+  return found.length ? found : undefined;
+}
+
 /** Errors no field of the form shows, so they are listed above it instead of getting lost. */
 export function unclaimed(errors: readonly FieldError[], shown: ReadonlySet<string>): FieldError[] {
-  return errors.filter((e) => !shown.has(e.field) && !e.field.startsWith('env.') && !e.field.startsWith('mix.'));
+  return errors.filter((e) => !shown.has(e.field) && !['env.', 'mix.', 'placement.'].some((p) => e.field.startsWith(p)));
 }

@@ -2,7 +2,7 @@ import type { TargetKind } from '../../../../app/scenario/targets';
 import { AEROSPIKE_FIELDS } from './aerospike-fields';
 
 /** `runtime`: the workers' Node, a select of the runtimes main knows (NodeField). */
-type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size' | 'runtime' | 'client';
+type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size' | 'runtime' | 'client' | 'placement';
 
 /** One setting of the scenario form; `path` is the scenario field, as validateScenario names it. */
 export interface FieldDef {
@@ -162,6 +162,7 @@ export const SECTIONS: readonly Section[] = [
     title: 'Worker runtime',
     fields: [
       { path: 'node', label: 'Node runtime', kind: 'runtime' },
+      { path: 'placement', label: 'Placement', kind: 'placement' },
       { path: 'seed', label: 'Seed', kind: 'int', hint: 'the same seed repeats the same keys and ops' },
     ],
   },
