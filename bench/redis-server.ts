@@ -26,6 +26,8 @@ export interface RedisServer {
 interface RedisServerOptions {
   /** Start with --requirepass; the readiness PING authenticates first. */
   password?: string;
+  /** Addresses to listen on besides loopback: only those of network namespaces a test made. */
+  alsoBind?: readonly string[];
 }
 
 /**
@@ -51,7 +53,7 @@ async function tryStart(port: number, options: RedisServerOptions): Promise<Redi
     '--port',
     String(port),
     '--bind',
-    HOST,
+    [HOST, ...(options.alsoBind ?? [])].join(' '),
     '--protected-mode',
     'no',
     '--save',

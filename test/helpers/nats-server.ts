@@ -31,12 +31,13 @@ export interface NatsServer {
 /**
  * A nats-server on 127.0.0.1 with nkey users: the coordinator may use every
  * kvscope subject; each agent only its own (as deploy/nats-server.conf
- * shows). A missing nats-server is an error, never a skip.
+ * shows). `host`: loopback, or the address of a network namespace bridge a
+ * test made. A missing nats-server is an error, never a skip.
  */
-export async function startNatsServer(agents: readonly string[]): Promise<NatsServer> {
+export async function startNatsServer(agents: readonly string[], host = '127.0.0.1'): Promise<NatsServer> {
   if (!findOnPath(NATS_SERVER)) throw new Error(`${NATS_SERVER} is not installed (apt-get install nats-server): the agent tests need it`);
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-nats-'));
-  const port = await freePort('127.0.0.1');
+  const port = await freePort(host);
   const user = (name: string) => {
     const kp = nkeys.createUser();
     const seedFile = join(dir, `${name}.nk`);
@@ -56,7 +57,7 @@ export async function startNatsServer(agents: readonly string[]): Promise<NatsSe
   const conf = join(dir, 'nats.conf');
   writeFileSync(
     conf,
-    `listen: 127.0.0.1:${port}
+    `listen: ${host}:${port}
 authorization {
   users = [
     { nkey: ${coordinator.publicKey}, permissions: { publish: ["kvscope.>", "_INBOX.>"], subscribe: ["kvscope.>", "_INBOX.>"] } }
@@ -68,7 +69,7 @@ ${[...agentUsers].map(([a, u]) => agentEntry(a, u.publicKey)).join('\n')}
   let child: ChildProcess;
   const launch = async (): Promise<void> => {
     child = spawn(NATS_SERVER, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-    await waitListening(port, child);
+    await waitListening(host, port, child);
   };
   const halt = async (): Promise<void> => {
     const c = child;
@@ -81,7 +82,7 @@ ${[...agentUsers].map(([a, u]) => agentEntry(a, u.publicKey)).join('\n')}
   };
   await launch();
   return {
-    url: `nats://127.0.0.1:${port}`,
+    url: `nats://${host}:${port}`,
     port,
     coordinator,
     agent: (name) => {
@@ -103,14 +104,14 @@ ${[...agentUsers].map(([a, u]) => agentEntry(a, u.publicKey)).join('\n')}
   };
 }
 
-async function waitListening(port: number, child: ChildProcess): Promise<void> {
+async function waitListening(host: string, port: number, child: ChildProcess): Promise<void> {
   const until = Date.now() + READY_TIMEOUT_MS;
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}: ${stderr.slice(-500)}`);
     const up = await new Promise<boolean>((resolve) => {
-      const s = createConnection({ host: '127.0.0.1', port }, () => {
+      const s = createConnection({ host, port }, () => {
         s.destroy();
         resolve(true);
       });

@@ -1,10 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import { nkeyAuthenticator } from '@nats-io/nats-core';
-import { readFileSync } from 'node:fs';
 import { readRunFile } from '../../app/run/reader';
 import { SUBJECTS } from '../../app/protocol/agent';
 import { EXIT_DEGRADED, EXIT_USAGE } from '../../main/exit-codes';
@@ -13,38 +12,14 @@ import { startNatsServer, type NatsServer, type NatsUser } from '../helpers/nats
 import { RunController } from '../../main/engine/run-controller';
 import { attachAgents } from '../../main/nats/attach-agents';
 import { waitGone } from '../helpers/processes';
+import { agentRunning, childPids, CLI, coordinator, redisCalls, startAgent, type Agent } from '../helpers/agents';
 import { kvscope, sandbox } from './policy-fixtures';
 
-const CLI = join(__dirname, '..', '..', 'bin', 'kvscope.js');
 const AGENTS = ['a1', 'a2', 'a3', 'a4'];
 /** libfaketime (Debian's faketime package): preloaded, a process and its children see their clock this far off. */
 const LIBFAKETIME = `/usr/lib/${process.arch === 'arm64' ? 'aarch64' : 'x86_64'}-linux-gnu/faketime/libfaketime.so.1`;
 const SKEW = '-2s';
 const RUN_TIMEOUT_MS = 90_000;
-/** An agent connects and says it is up within this. */
-const AGENT_UP_MS = 15_000;
-
-interface Agent {
-  name: string;
-  child: ChildProcess;
-  out: () => string;
-}
-
-/** The process ids whose parent is `pid`. */
-function childPids(pid: number): number[] {
-  return spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
-    .stdout.split('\n')
-    .filter(Boolean)
-    .map(Number);
-}
-
-/** The commands redis answered so far: `cmdstat_get` and `cmdstat_set` calls. */
-function redisCalls(port: number): number {
-  const info = spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), 'INFO', 'commandstats'], { encoding: 'utf8' }).stdout;
-  let n = 0;
-  for (const m of info.matchAll(/^cmdstat_(get|set):calls=(\d+)/gm)) n += Number(m[2]);
-  return n;
-}
 
 describe('kvscope agents over NATS: workers on other processes, merged into one run', () => {
   const sb = sandbox();
@@ -53,39 +28,19 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
   const agents: Agent[] = [];
   const natsFlags = (u: NatsUser) => ['--nats', nats.url, '--nats-nkey', u.seedFile];
 
-  function startAgent(name: string, skew?: string): Promise<Agent> {
-    const args = [CLI, 'agent', '--nats', nats.url, '--name', name, '--nkey', nats.agent(name).seedFile];
+  async function start(name: string, skew?: string): Promise<Agent> {
     // Preloaded into node itself (no wrapper process), so a signal to the agent reaches the agent.
     const clock = skew ? { LD_PRELOAD: LIBFAKETIME, FAKETIME: skew } : {};
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...sb.env, ...clock }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const agent = { name, child, out: () => out };
+    const agent = await startAgent(nats, name, { ...sb.env, ...clock });
     agents.push(agent);
-    return new Promise((resolve, reject) => {
-      const t = setTimeout(() => reject(new Error(`agent ${name} did not come up: ${out}`)), AGENT_UP_MS);
-      child.stdout!.on('data', () => out.includes('waiting for runs') && (clearTimeout(t), resolve(agent)));
-      child.once('exit', (code) => (clearTimeout(t), resolve(agent), code));
-    });
+    return agent;
   }
-
-  function coordinator(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; child: ChildProcess }> {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...sb.env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-    const done = new Promise<{ status: number | null; stdout: string; stderr: string; child: ChildProcess }>((resolve) =>
-      child.once('exit', (status) => resolve({ status, stdout, stderr, child })),
-    );
-    return Object.assign(done, { child });
-  }
+  const coordinate = (args: string[]) => coordinator(args, sb.env);
 
   beforeAll(async () => {
     nats = await startNatsServer(AGENTS);
     redis = await startRedisServer();
-    await Promise.all(['a1', 'a2'].map((a) => startAgent(a)));
+    await Promise.all(['a1', 'a2'].map((a) => start(a)));
   }, 60_000);
 
   afterAll(async () => {
@@ -119,7 +74,7 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
     { timeout: RUN_TIMEOUT_MS },
     async () => {
       const before = redisCalls(redis.port);
-      const r = await coordinator(placed({ local: 1, agents: { a1: 1, '*': 1 } }, ['--set', 'durationSeconds=4', '--quiet']));
+      const r = await coordinate(placed({ local: 1, agents: { a1: 1, '*': 1 } }, ['--set', 'durationSeconds=4', '--quiet']));
       expect(r.status, r.stdout + r.stderr).toBe(0);
       const file = readRunFile(
         join(
@@ -146,21 +101,13 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
   );
 
   it('an agent killed with SIGKILL mid-run: the run is degraded and names it', { timeout: RUN_TIMEOUT_MS }, async () => {
-    const victim = await startAgent('a3');
-    const run = coordinator(placed({ local: 1, agents: { a1: 1, a3: 1 } }, ['--set', 'durationSeconds=10']));
+    const victim = await start('a3');
+    const run = coordinate(placed({ local: 1, agents: { a1: 1, a3: 1 } }, ['--set', 'durationSeconds=10']));
     // The load has begun once the agent logged its run; after 4 s of it, the agent is killed outright.
-    let workerPids: number[] = [];
-    await new Promise<void>((resolve) => {
-      const wait = setInterval(() => {
-        if (!victim.out().includes('worker(s), ids')) return;
-        clearInterval(wait);
-        setTimeout(() => {
-          workerPids = childPids(victim.child.pid!);
-          victim.child.kill('SIGKILL');
-          resolve();
-        }, 4_000);
-      }, 100);
-    });
+    await agentRunning(victim);
+    await new Promise((r) => setTimeout(r, 4_000));
+    const workerPids = childPids(victim.child.pid!);
+    victim.child.kill('SIGKILL');
     const r = await run;
     expect(r.status, r.stdout + r.stderr).toBe(EXIT_DEGRADED);
     expect(r.stdout).toMatch(/worker 2 on agent a3 lost at second \d+/);
@@ -176,14 +123,10 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
       const a1 = agents.find((a) => a.name === 'a1')!;
       const before = redisCalls(redis.port);
       const from = a1.out().length;
-      const run = coordinator(placed({ local: 1, agents: { a1: 1, a2: 1 } }, ['--set', 'durationSeconds=8']));
-      await new Promise<void>((resolve) => {
-        const wait = setInterval(() => {
-          if (!a1.out().slice(from).includes('worker(s), ids')) return;
-          clearInterval(wait);
-          setTimeout(() => void nats.restart().then(resolve), 3_000);
-        }, 100);
-      });
+      const run = coordinate(placed({ local: 1, agents: { a1: 1, a2: 1 } }, ['--set', 'durationSeconds=8']));
+      await agentRunning(a1, from);
+      await new Promise((r) => setTimeout(r, 3_000));
+      await nats.restart();
       const r = await run;
       expect(r.status, r.stdout + r.stderr).toBe(0);
       expect(r.stdout).toMatch(/the NATS link to the agents dropped at second \d+/);
@@ -203,8 +146,8 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
     { timeout: RUN_TIMEOUT_MS },
     async () => {
       if (!existsSync(LIBFAKETIME)) throw new Error(`${LIBFAKETIME} is missing (apt-get install faketime): this test needs it`);
-      await startAgent('a4', SKEW);
-      const r = await coordinator(placed({ local: 1, agents: { a4: 1 } }, ['--set', 'durationSeconds=5', '--quiet']));
+      await start('a4', SKEW);
+      const r = await coordinate(placed({ local: 1, agents: { a4: 1 } }, ['--set', 'durationSeconds=5', '--quiet']));
       expect(r.status, r.stdout + r.stderr).toBe(0);
       const files = readdirSync(sb.env.KVSCOPE_RUNS)
         .filter((f) => f.endsWith('.ndjson'))
@@ -261,19 +204,11 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
   it('stops its workers and exits on SIGTERM, leaving no process behind', { timeout: RUN_TIMEOUT_MS }, async () => {
     const a2 = agents.find((a) => a.name === 'a2')!;
     const from = a2.out().length;
-    const run = coordinator(placed({ local: 1, agents: { a2: 1 } }, ['--set', 'durationSeconds=10']));
-    let workerPids: number[] = [];
-    await new Promise<void>((resolve) => {
-      const wait = setInterval(() => {
-        if (!a2.out().slice(from).includes('worker(s), ids')) return;
-        clearInterval(wait);
-        setTimeout(() => {
-          workerPids = childPids(a2.child.pid!);
-          a2.child.kill('SIGTERM');
-          resolve();
-        }, 2_000);
-      }, 100);
-    });
+    const run = coordinate(placed({ local: 1, agents: { a2: 1 } }, ['--set', 'durationSeconds=10']));
+    await agentRunning(a2, from);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const workerPids = childPids(a2.child.pid!);
+    a2.child.kill('SIGTERM');
     const exited = await new Promise<number | null>((resolve) => a2.child.once('exit', (code) => resolve(code)));
     expect(exited).toBe(0);
     expect(workerPids).toHaveLength(1);

@@ -1,0 +1,86 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import type { NatsServer } from './nats-server';
+
+export const CLI = join(__dirname, '..', '..', 'bin', 'kvscope.js');
+/** An agent connects and says it is up within this. */
+const AGENT_UP_MS = 15_000;
+
+export interface Agent {
+  name: string;
+  child: ChildProcess;
+  out: () => string;
+}
+
+export interface Finished {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  child: ChildProcess;
+}
+
+/**
+ * `kvscope agent` as a child, resolved once it waits for runs (or exited).
+ * `prefix` runs it through another program that execs it, e.g. `ip netns exec NS`,
+ * so the child's pid stays the agent's own and a signal reaches it.
+ */
+export function startAgent(nats: NatsServer, name: string, env: Record<string, string>, prefix: readonly string[] = []): Promise<Agent> {
+  const args = [CLI, 'agent', '--nats', nats.url, '--name', name, '--nkey', nats.agent(name).seedFile];
+  const [cmd, ...rest] = [...prefix, process.execPath, ...args];
+  const child = spawn(cmd, rest, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const agent = { name, child, out: () => out };
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`agent ${name} did not come up: ${out}`)), AGENT_UP_MS);
+    child.stdout!.on('data', () => out.includes('waiting for runs') && (clearTimeout(t), resolve(agent)));
+    child.once('exit', () => (clearTimeout(t), resolve(agent)));
+  });
+}
+
+/** A kvscope command as a child; the promise also carries the child, to signal it mid-run. */
+export function coordinator(args: string[], env: Record<string, string>): Promise<Finished> & { child: ChildProcess } {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<Finished>((resolve) => child.once('exit', (status) => resolve({ status, stdout, stderr, child })));
+  return Object.assign(done, { child });
+}
+
+/** Resolves once `agent` has logged the workers of a run begun after `from` characters of its output. */
+export function agentRunning(agent: Agent, from = 0): Promise<void> {
+  return new Promise((resolve) => {
+    const wait = setInterval(() => {
+      if (!agent.out().slice(from).includes('worker(s), ids')) return;
+      clearInterval(wait);
+      resolve();
+    }, 100);
+  });
+}
+
+/** The process ids whose parent is `pid`. */
+export function childPids(pid: number): number[] {
+  return spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map(Number);
+}
+
+function redisCli(port: number, args: string[]): string {
+  return spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { encoding: 'utf8' }).stdout;
+}
+
+/** The commands redis answered so far: `cmdstat_get` and `cmdstat_set` calls. */
+export function redisCalls(port: number): number {
+  let n = 0;
+  for (const m of redisCli(port, ['INFO', 'commandstats']).matchAll(/^cmdstat_(get|set):calls=(\d+)/gm)) n += Number(m[2]);
+  return n;
+}
+
+/** The source addresses of redis's clients now. */
+export function redisClientAddresses(port: number): Set<string> {
+  return new Set([...redisCli(port, ['CLIENT', 'LIST']).matchAll(/ addr=([\d.]+):\d+ /g)].map((m) => m[1]));
+}
