@@ -96,7 +96,7 @@ describe(`kvscope agents ${where}`, () => {
       expect(file.summary.outcome?.kind).toBe('done');
       expect(file.header.scenario.workers).toBe(4);
       const count = (place: string | undefined) =>
-        file.samples.reduce((a, s) => a + s.workers.filter((w) => w.place === place).reduce((b, w) => b + w.count, 0), 0);
+        file.samples.reduce((a, s) => a + s.workers.filter((w) => w.place === place).reduce((b, w) => b + (w.count ?? 0), 0), 0);
       const perPlace = [undefined, 'agent n1', 'agent n2'].map(count);
       for (const n of perPlace) expect(n).toBeGreaterThan(1000);
       const total = file.samples.reduce((a, s) => a + s.totals.count, 0);

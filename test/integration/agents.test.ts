@@ -30,7 +30,7 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
 
   async function start(name: string, skew?: string): Promise<Agent> {
     // Preloaded into node itself (no wrapper process), so a signal to the agent reaches the agent.
-    const clock = skew ? { LD_PRELOAD: LIBFAKETIME, FAKETIME: skew } : {};
+    const clock: Record<string, string> = skew ? { LD_PRELOAD: LIBFAKETIME, FAKETIME: skew } : {};
     const agent = await startAgent(nats, name, { ...sb.env, ...clock });
     agents.push(agent);
     return agent;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GeneratorsTable } from '../../renderer/src/components/live/GeneratorsTable';
 import { resetStore, useKv } from '../../renderer/src/store/store';
@@ -56,6 +56,21 @@ describe("the Live page's load generators chart", () => {
     expect(screen.getByTestId('places-chart').textContent).toContain('Throughput per load generator (client side)');
     expect(screen.getByTestId('places-chart').textContent).toContain('agent a1');
     expect(screen.getByTestId('generator-row-agent a1')).toBeTruthy();
+  });
+
+  it('switches to each place’s CPU, busiest event loop and RSS', () => {
+    const placed = [0, 1, 2].map((t) => sample(t, { workers: [{ id: 0, rssMiB: 50, count: 100, place: 'agent a1' }] }));
+    act(() => useKv.setState((s) => ({ live: { ...s.live, rows: appendRows(emptyChartRows(), placed, 'redis', 100), last: placed[2] } })));
+    render(<PlacesPanel />, { wrapper: wrapper(fakeBridge().bridge) });
+    const chart = () => screen.getByTestId('places-chart').textContent;
+    fireEvent.click(screen.getByTestId('place-metric-cpu'));
+    expect(chart()).toContain('CPU per load generator');
+    expect(screen.getByTestId('place-metric-cpu').getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(screen.getByTestId('place-metric-elu'));
+    expect(chart()).toContain('Busiest event loop per load generator');
+    fireEvent.click(screen.getByTestId('place-metric-rss'));
+    expect(chart()).toContain('Client memory per load generator');
+    expect(chart()).toContain('MiB');
   });
 
   it('is absent for a run all on this machine', () => {

@@ -13,7 +13,7 @@ import {
   placeRow,
 } from '../../renderer/src/chart-data/shape';
 import { appendRows, emptyChartRows, hasNodes, inWindow } from '../../renderer/src/chart-data/chartRows';
-import { nodeThroughputSpec, placeThroughputSpec } from '../../renderer/src/charts/spec';
+import { nodeThroughputSpec, placeSpec } from '../../renderer/src/charts/spec';
 import { windowSeconds } from '../../renderer/src/chart-data/windows';
 import { fmtPct } from '../../app/report/numbers';
 import { runProgress } from '../../renderer/src/components/live/progress';
@@ -263,10 +263,29 @@ describe('per-load-generator rows (a run placed on agents)', () => {
   ];
 
   it('adds up each place’s operations per second, this machine first, and names them in the window', () => {
-    expect(placeRow(placed[0])).toEqual({ t: 0, [placeKey('this machine')]: 10, [placeKey('agent a')]: 50 });
+    const row = placeRow(placed[0]);
+    expect(row[placeKey('this machine', 'ops')]).toBe(10);
+    expect(row[placeKey('agent a', 'ops')]).toBe(50);
     const held = appendRows(emptyChartRows(), placed, 'redis', 10);
     expect(inWindow(held, null).placeNames).toEqual(['this machine', 'agent a']);
-    expect(placeThroughputSpec(['this machine', 'agent a']).series.map((s) => s.label)).toEqual(['this machine', 'agent a']);
+    expect(placeSpec(['this machine', 'agent a'], 'ops').series.map((s) => s.label)).toEqual(['this machine', 'agent a']);
+  });
+
+  it('adds up CPU and RSS per place and keeps its busiest event loop, in % and MiB', () => {
+    const wk = (id: number, cpu: number, elu: number, place?: string) => ({
+      id,
+      rssMiB: 100,
+      count: 1,
+      cpu,
+      elu,
+      ...(place ? { place } : {}),
+    });
+    const row = placeRow(sample(0, { workers: [wk(0, 0.5, 0.4), wk(1, 0.3, 0.9, 'agent a'), wk(2, 0.6, 0.2, 'agent a')] }));
+    expect(row[placeKey('agent a', 'cpu')]).toBeCloseTo(90);
+    expect(row[placeKey('agent a', 'elu')]).toBeCloseTo(90);
+    expect(row[placeKey('agent a', 'rss')]).toBeCloseTo(200);
+    expect(row[placeKey('this machine', 'elu')]).toBeCloseTo(40);
+    expect(placeSpec(['agent a'], 'rss')).toMatchObject({ yUnit: 'MiB', series: [{ key: placeKey('agent a', 'rss'), reduce: 'max' }] });
   });
 
   it('has no series for a run all on this machine', () => {

@@ -1,7 +1,7 @@
 import type { LiveSample } from '../../../app/protocol/bridge';
 import { WRITE_OPS, type TargetKind } from '../../../app/scenario/targets';
 import type { Row } from './row';
-import { LOCAL_PLACE } from '../../../app/metrics/places';
+import { placeRows } from '../../../app/metrics/places';
 
 export const US_PER_MS = 1000;
 export const BYTES_PER_MIB = 1024 * 1024;
@@ -63,7 +63,7 @@ export const nodeKey = (id: string, what: NodeSeries): string => `node:${id}:${w
 export class RowKeys {
   private readonly nodes = new Map<string, Record<NodeSeries, string>>();
   private readonly workers = new Map<number, string>();
-  private readonly places = new Map<string, string>();
+  private readonly places = new Map<string, Record<PlaceMetric, string>>();
 
   node(id: string): Record<NodeSeries, string> {
     let keys = this.nodes.get(id);
@@ -71,10 +71,14 @@ export class RowKeys {
     return keys;
   }
 
-  place(name: string): string {
-    let key = this.places.get(name);
-    if (key === undefined) this.places.set(name, (key = placeKey(name)));
-    return key;
+  place(name: string): Record<PlaceMetric, string> {
+    let keys = this.places.get(name);
+    if (!keys)
+      this.places.set(
+        name,
+        (keys = { ops: placeKey(name, 'ops'), cpu: placeKey(name, 'cpu'), elu: placeKey(name, 'elu'), rss: placeKey(name, 'rss') }),
+      );
+    return keys;
   }
 
   worker(id: number): string {
@@ -117,18 +121,25 @@ export function memoryRow(s: LiveSample, keys = new RowKeys()): Row {
   return row;
 }
 
-export const placeKey = (name: string): string => `place:${name}`;
+/** What the per-load-generator chart can show: ops/s, CPU and busiest event loop in % (of one core), RSS in MiB. */
+export type PlaceMetric = 'ops' | 'cpu' | 'elu' | 'rss';
+export const placeKey = (name: string, metric: PlaceMetric): string => `place:${metric}:${name}`;
+const PERCENT = 100;
 
 /**
- * Operations per load generator in one second (this machine and each agent),
- * for a run placed on agents; a run all here has no such series.
+ * Each load generator's second (this machine and each agent), for a run
+ * placed on agents: its workers' operations, CPU and RSS added up, its
+ * busiest event loop; a run all here has no such series.
  */
 export function placeRow(s: LiveSample, keys = new RowKeys()): Row {
   const row: Row = { t: s.second };
   if (!s.workers.some((w) => w.place !== undefined)) return row;
-  for (const w of s.workers) {
-    const k = keys.place(w.place ?? LOCAL_PLACE);
-    row[k] = (row[k] ?? 0) + (w.count ?? 0);
+  for (const p of placeRows(s.workers)) {
+    const k = keys.place(p.place);
+    row[k.ops] = p.ops;
+    row[k.cpu] = p.cpu * PERCENT;
+    row[k.elu] = p.eluMax * PERCENT;
+    row[k.rss] = p.rss / BYTES_PER_MIB;
   }
   return row;
 }

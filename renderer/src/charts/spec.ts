@@ -1,5 +1,5 @@
 import type { Reduce, Row } from '../chart-data/row';
-import { anyNonZero, nodeKey, placeKey, workerKey } from '../chart-data/shape';
+import { anyNonZero, nodeKey, placeKey, workerKey, type PlaceMetric } from '../chart-data/shape';
 
 /** A chart described as data; Chart.tsx draws any of them. */
 type ChartKind = 'line' | 'area' | 'stackedArea';
@@ -101,13 +101,22 @@ export const LATENCY: ChartSpec = {
   })),
 };
 
-/** Operations per second of each load generator (client side): this machine and each agent of a placed run. */
-export function placeThroughputSpec(names: readonly string[]): ChartSpec {
+/** The per-load-generator chart's choices: title, unit and how thinning keeps each. */
+export const PLACE_METRICS: Record<PlaceMetric, { label: string; title: string; unit: string; reduce: Reduce }> = {
+  ops: { label: 'Ops/s', title: 'Throughput per load generator (client side)', unit: OPS, reduce: 'mean' },
+  cpu: { label: 'CPU', title: 'CPU per load generator (% of one core, all its workers)', unit: '%', reduce: 'max' },
+  elu: { label: 'Event loop', title: 'Busiest event loop per load generator', unit: '%', reduce: 'max' },
+  rss: { label: 'RSS', title: 'Client memory per load generator (RSS, all its workers)', unit: 'MiB', reduce: 'max' },
+};
+
+/** One line per load generator of a placed run (this machine and each agent) for one metric. */
+export function placeSpec(names: readonly string[], metric: PlaceMetric): ChartSpec {
+  const m = PLACE_METRICS[metric];
   return {
-    title: 'Throughput per load generator (client side)',
+    title: m.title,
     kind: 'line',
-    yUnit: OPS,
-    series: names.map((name, i) => ({ key: placeKey(name), label: name, color: paletteColor(i), unit: OPS })),
+    yUnit: m.unit,
+    series: names.map((name, i) => ({ key: placeKey(name, metric), label: name, color: paletteColor(i), unit: m.unit, reduce: m.reduce })),
   };
 }
 
