@@ -1,3 +1,5 @@
+import { isLatencyKey } from './server-latency';
+
 /** Length of one sample: the run is counted in seconds from t0. */
 const SECOND_MS = 1000;
 
@@ -27,7 +29,8 @@ export class NodeSeconds {
     this.prev = { at, counters: { ...counters } };
     if (!prev) return;
     for (const [key, value] of Object.entries(counters)) {
-      const before = prev.counters[key];
+      // A histogram bucket appears once the first operation lands in it: until then it was 0, and that operation counts.
+      const before = prev.counters[key] ?? (isLatencyKey(key) ? 0 : undefined);
       // A counter that went down means the node restarted: it counted `value` since.
       const delta = before === undefined ? 0 : value >= before ? value - before : value;
       if (delta > 0) this.spread(key, delta, prev.at, at);

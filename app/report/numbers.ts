@@ -29,6 +29,13 @@ export function fmtMs(ms: number): string {
 /** A latency kept in microseconds (histograms, summaries), shown in milliseconds. */
 export const fmtUsAsMs = (us: number): string => fmtMs(us / US_PER_MS);
 
+/** A latency that may be a few microseconds (a server's own time): µs below a millisecond, with its unit. */
+export function fmtUsUnit(us: number): string {
+  if (us < 10) return `${us.toFixed(1)} µs`;
+  if (us < US_PER_MS) return `${Math.round(us)} µs`;
+  return `${fmtUsAsMs(us)} ms`;
+}
+
 /** A tile's value: a plain number (no grouping), so it reads back with parseFloat. */
 export function plainNumber(n: number, decimals: number): string {
   return n.toFixed(decimals);

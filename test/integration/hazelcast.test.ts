@@ -11,6 +11,7 @@ import { recordRun } from '../../main/engine/run-recorder';
 import { runKillingServer } from '../helpers/kill-server';
 import { runScenario, waitGone } from '../helpers/run';
 import { freePort } from '../../workers/local/free-port';
+import { nodeTotals } from '../../app/metrics/node-stats';
 import { createHazelcastDriver } from '../../workers/load/drivers/hazelcast/driver';
 
 /** Per-member series must add up to the client's totals over a run within this. */
@@ -21,7 +22,12 @@ const TEST_TIMEOUT_MS = 180_000;
 /** The 1 s connect timeout plus the client's start and shutdown. */
 const CONNECT_LIMIT_MS = 10_000;
 
-const nodeOps = (s: Sample): number => s.nodes.reduce((a, n) => a + Object.values(n.rates).reduce((x, y) => x + y, 0), 0);
+/** Every operation a member counted (reads and writes, any outcome). */
+const nodeOps = (s: Sample): number =>
+  s.nodes.reduce((a, n) => {
+    const t = nodeTotals(n.rates);
+    return a + t.reads + t.writes;
+  }, 0);
 
 function memberRun(durationSeconds: number, opTimeoutMs = 5000): Run {
   const base = findScenario('hazelcast-read-heavy')!;

@@ -9,6 +9,7 @@ import { recordRun } from '../../main/engine/run-recorder';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { runScenario, waitGone } from '../helpers/run';
 import { nodeTotals } from '../../app/metrics/node-stats';
+import { serverLatency } from '../../app/metrics/server-latency';
 
 /** A second's server-side count may differ from the client's by the operations in flight at its edges. */
 const ALIGNED_WITHIN = 0.15;
@@ -19,6 +20,17 @@ describe('a run against a real redis-server', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
   });
+  /** GET/SET 50/50 over 1,000 keys, 8 in flight per worker, 1 s of warm-up. */
+  const mixed = (workers: number, durationSeconds: number) =>
+    runScenario({
+      target: { kind: 'redis', port: redis.port },
+      mix: { get: 0.5, set: 0.5 },
+      workers,
+      inFlight: 8,
+      warmupSeconds: 1,
+      durationSeconds,
+      keySpace: 1000,
+    });
   afterAll(async () => {
     await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -110,15 +122,7 @@ describe('a run against a real redis-server', () => {
     expect(await waitGone(run.workerPids, 5000)).toEqual([]);
   });
   it("puts the server's per-node counts on the client's seconds: each full second agrees, the run's total exactly", async () => {
-    const { summary, samples } = await runScenario({
-      target: { kind: 'redis', port: redis.port },
-      mix: { get: 0.5, set: 0.5 },
-      workers: 2,
-      inFlight: 8,
-      warmupSeconds: 1,
-      durationSeconds: 5,
-      keySpace: 1000,
-    });
+    const { summary, samples } = await mixed(2, 5);
     expect(summary.status).toBe('done');
     const server = samples.map((s) => s.nodes.reduce((a, n) => a + nodeTotals(n.rates).reads + nodeTotals(n.rates).writes, 0));
     const client = samples.map((s) => s.totals.count + s.totals.errors + s.totals.timeouts);
@@ -131,5 +135,23 @@ describe('a run against a real redis-server', () => {
       expect({ second: i, ratio, within: Math.abs(ratio - 1) <= ALIGNED_WITHIN }).toMatchObject({ second: i, within: true });
     }
     expect(server.reduce((a, n) => a + n, 0)).toBe(client.reduce((a, n) => a + n, 0));
+  });
+
+  it("has the server's own latency per master every second, from LATENCY HISTOGRAM, below the client's", async () => {
+    const { summary, samples } = await mixed(1, 4);
+    expect(summary.status).toBe('done');
+    const measured = samples.filter((s) => s.phase === 'run');
+    expect(measured.length).toBeGreaterThanOrEqual(4);
+    for (const s of measured) {
+      expect(s.nodes).toHaveLength(1);
+      const server = serverLatency(s.nodes[0].rates);
+      expect(server, `second ${s.second}`).toBeDefined();
+      // The server timed each command it ran: as many as it counted reads and writes.
+      const t = nodeTotals(s.nodes[0].rates);
+      expect(server!.count).toBe(t.reads + t.writes);
+      expect(server!.p99, `second ${s.second}`).toBeGreaterThan(0);
+      expect(server!.mean).toBeGreaterThan(0);
+      expect(server!.p99!).toBeLessThan(s.latency.p99);
+    }
   });
 });

@@ -30,7 +30,7 @@ function showHour() {
   );
   useKv.setState({
     live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples }),
-    view: { window: 'all', split: 'cluster' },
+    view: { window: 'all', split: 'cluster', latency: 'client' },
   });
 }
 

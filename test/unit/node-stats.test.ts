@@ -146,7 +146,17 @@ describe('redis INFO mapped to per-node counters', () => {
       'used_memory:123456',
     ].join('\r\n');
     expect(redisCounters(info)).toEqual({
-      counters: { 'read.success': 69, 'read.notFound': 30, 'read.error': 3, 'write.success': 40, 'write.error': 0 },
+      counters: {
+        'read.success': 69,
+        'read.notFound': 30,
+        'read.error': 3,
+        'write.success': 40,
+        'write.error': 0,
+        'latency.read.n': 100,
+        'latency.read.us': 50,
+        'latency.write.n': 40,
+        'latency.write.us': 20,
+      },
       memory: 123456,
     });
     expect(redisCounters('').counters['read.success']).toBe(0);

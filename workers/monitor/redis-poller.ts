@@ -1,5 +1,5 @@
 import Redis, { Cluster } from 'ioredis';
-import { redisCounters } from '../../app/metrics/redis-counters';
+import { REDIS_LATENCY_COMMANDS, redisCounters, redisLatencyCounters } from '../../app/metrics/redis-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { isRedisCluster, type RedisSettings } from '../../app/scenario/redis-target';
 import { stamped, type Poller } from './poller';
@@ -17,6 +17,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export class RedisPoller implements Poller {
   private readonly client: Redis | Cluster;
   private readonly failing = new Set<string>();
+  /** Nodes that refused LATENCY HISTOGRAM (before Redis 7): said once, then not asked again. */
+  private readonly noHistogram = new Set<string>();
 
   constructor(
     t: RedisSettings,
@@ -47,15 +49,37 @@ export class RedisPoller implements Poller {
     const id = `${node.options.host}:${node.options.port}`;
     try {
       // Three INFOs, not one of three sections: servers before Redis 7 take one section per INFO.
-      const { value: sections, at } = await stamped(() =>
-        withTimeout(Promise.all([node.info('commandstats'), node.info('stats'), node.info('memory')]), INFO_TIMEOUT_MS),
+      const { value, at } = await stamped(() =>
+        withTimeout(
+          Promise.all([node.info('commandstats'), node.info('stats'), node.info('memory'), this.histogram(node, id)]),
+          INFO_TIMEOUT_MS,
+        ),
       );
       if (this.failing.delete(id)) this.log('info', `redis ${id} answers INFO again`);
-      return { id, address: id, ...redisCounters(sections.join('\n')), at };
+      const [commandstats, stats, memory, histogram] = value;
+      const read = redisCounters([commandstats, stats, memory].join('\n'));
+      return { id, address: id, ...read, counters: { ...read.counters, ...histogram }, at };
     } catch (err) {
       if (!this.failing.has(id)) this.log('warn', `redis ${id}: statistics unavailable: ${errorMessage(err)}`);
       this.failing.add(id);
       return undefined;
+    }
+  }
+
+  /** The server's per-command latency histogram, as per-bucket counters; empty where the server has none. */
+  private async histogram(node: Redis, id: string): Promise<Record<string, number>> {
+    if (this.noHistogram.has(id)) return {};
+    try {
+      return redisLatencyCounters(await node.call('LATENCY', 'HISTOGRAM', ...Object.keys(REDIS_LATENCY_COMMANDS)));
+    } catch (err) {
+      // Only the server refusing the command means it has none; a lost connection fails the reading as a whole.
+      if (!(err instanceof Error) || err.name !== 'ReplyError') throw err;
+      this.noHistogram.add(id);
+      this.log(
+        'info',
+        `redis ${id}: no LATENCY HISTOGRAM (${errorMessage(err)}; Redis 7 has it): its server latency is the mean per command only`,
+      );
+      return {};
     }
   }
 }

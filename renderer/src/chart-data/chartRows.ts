@@ -49,7 +49,7 @@ export function appendRows(rows: ChartRows, samples: readonly LiveSample[], kind
   for (const s of samples) {
     cluster.push(clusterRow(s, kind));
     nodes.push(nodeRow(s, rows.keys));
-    latency.push(latencyRow(s));
+    latency.push(latencyRow(s, rows.keys));
     memory.push(memoryRow(s, rows.keys));
     places.push(placeRow(s, rows.keys));
     if (s.workers.some((w) => w.place !== undefined)) for (const w of s.workers) placeSeen[w.place ?? LOCAL_PLACE] = s.second;

@@ -2,6 +2,7 @@ import type { LiveSample } from '../../../app/protocol/bridge';
 import { WRITE_OPS, type TargetKind } from '../../../app/scenario/targets';
 import type { Row } from './row';
 import { placeRows } from '../../../app/metrics/places';
+import { serverLatency } from '../../../app/metrics/server-latency';
 
 export const US_PER_MS = 1000;
 export const BYTES_PER_MIB = 1024 * 1024;
@@ -50,7 +51,8 @@ export function nodeReadWrite(rates: Readonly<Record<string, number>>): ReadWrit
   return rw;
 }
 
-type NodeSeries = 'reads' | 'writes' | 'failed';
+/** A node's throughput lines, and its own (server-side) latency: mean, p50 and p99 of every operation it timed. */
+type NodeSeries = 'reads' | 'writes' | 'failed' | 'srvMean' | 'srvP50' | 'srvP99';
 export const nodeKey = (id: string, what: NodeSeries): string => `node:${id}:${what}`;
 
 /**
@@ -67,7 +69,11 @@ export class RowKeys {
 
   node(id: string): Record<NodeSeries, string> {
     let keys = this.nodes.get(id);
-    if (!keys) this.nodes.set(id, (keys = { reads: nodeKey(id, 'reads'), writes: nodeKey(id, 'writes'), failed: nodeKey(id, 'failed') }));
+    if (!keys) {
+      keys = { reads: '', writes: '', failed: '', srvMean: '', srvP50: '', srvP99: '' };
+      for (const k of Object.keys(keys) as NodeSeries[]) keys[k] = nodeKey(id, k);
+      this.nodes.set(id, keys);
+    }
     return keys;
   }
 
@@ -101,15 +107,28 @@ export function nodeRow(s: LiveSample, keys = new RowKeys()): Row {
   return row;
 }
 
-/** Latency of every op together in one second, in milliseconds: p50, p95, p99 and the slowest. */
-export function latencyRow(s: LiveSample): Row {
-  return {
+/**
+ * Latency of one second in milliseconds: the client's p50, p95, p99 and
+ * slowest of every op together, and each node's own time (server side) where
+ * the node reports it.
+ */
+export function latencyRow(s: LiveSample, keys = new RowKeys()): Row {
+  const row: Row = {
     t: s.second,
     p50: s.latency.p50 / US_PER_MS,
     p95: s.latency.p95 / US_PER_MS,
     p99: s.latency.p99 / US_PER_MS,
     max: s.latency.max / US_PER_MS,
   };
+  for (const n of s.nodes) {
+    const server = serverLatency(n.rates);
+    if (!server) continue;
+    const k = keys.node(n.id);
+    if (server.mean !== undefined) row[k.srvMean] = server.mean / US_PER_MS;
+    if (server.p50 !== undefined) row[k.srvP50] = server.p50 / US_PER_MS;
+    if (server.p99 !== undefined) row[k.srvP99] = server.p99 / US_PER_MS;
+  }
+  return row;
 }
 
 export const workerKey = (id: number): string => `w${id}`;

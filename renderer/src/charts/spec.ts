@@ -101,6 +101,34 @@ export const LATENCY: ChartSpec = {
   })),
 };
 
+/** Whose latency the Latency chart draws: the client's (every op as kvscope timed it), each node's own, or both. */
+export type LatencySource = 'client' | 'server' | 'both';
+
+/**
+ * The Latency chart for a source. A node's server lines are drawn only where
+ * it reported them in view: p99 and p50 from its histogram (bucket upper
+ * bounds), else its mean; beside the client's lines only its p99 (or mean).
+ */
+export function latencySpec(source: LatencySource, nodeIds: readonly string[], rows: readonly Row[]): ChartSpec {
+  if (source === 'client') return LATENCY;
+  const series: SeriesSpec[] = source === 'both' ? [...LATENCY.series] : [];
+  nodeIds.forEach((id, i) => {
+    const color = paletteColor(i);
+    const line = (what: 'srvP99' | 'srvP50' | 'srvMean', label: string, stroke: SeriesSpec['stroke']) =>
+      series.push({ key: nodeKey(id, what), label: `${id} server ${label}`, color, unit: 'ms', reduce: 'max', stroke });
+    const p99 = anyNonZero(rows, nodeKey(id, 'srvP99'));
+    if (p99) line('srvP99', 'p99', source === 'both' ? 'dashed' : 'solid');
+    if (p99 && source === 'server' && anyNonZero(rows, nodeKey(id, 'srvP50'))) line('srvP50', 'p50', 'dotted');
+    if (!p99 && anyNonZero(rows, nodeKey(id, 'srvMean'))) line('srvMean', 'mean', source === 'both' ? 'dashed' : 'solid');
+  });
+  return {
+    title: source === 'both' ? 'Latency (client, and server per node)' : 'Latency (server side, per node)',
+    kind: 'line',
+    yUnit: 'ms',
+    series,
+  };
+}
+
 /** The per-load-generator chart's choices: title, unit and how thinning keeps each. */
 export const PLACE_METRICS: Record<PlaceMetric, { label: string; title: string; unit: string; reduce: Reduce }> = {
   ops: { label: 'Ops/s', title: 'Throughput per load generator (client side)', unit: OPS, reduce: 'mean' },

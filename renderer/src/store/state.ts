@@ -6,8 +6,10 @@ import type { WindowRows } from '../chart-data/chartRows';
 import type { WindowId } from '../chart-data/windows';
 import type { Draft } from './draft';
 import type { LiveRun, Page, PushEvent } from './types';
+import type { LatencySource } from '../charts/spec';
 
 export type Split = 'cluster' | 'node';
+export type { LatencySource };
 
 export interface OpenComparison {
   /** The compared runs' files in the runs folder (copies of one run share an id, never a file). */
@@ -53,7 +55,7 @@ export interface KvState {
   /** A scenario asked for while the editor has unsaved edits: shown once the user says discard. */
   pendingLoad: { scenario: ScenarioInput; kind: SourceKind } | null;
   live: LiveRun;
-  view: { window: WindowId; split: Split };
+  view: { window: WindowId; split: Split; latency: LatencySource };
   /** The chart rows inside `view.window`: derived, kept by every update (windowCut.ts). */
   cut: WindowRows;
   /** The comparison the Compare page shows: which runs, which is the baseline, and main's answer. */
@@ -90,4 +92,5 @@ export interface KvState {
   noteError(message: string): void;
   setWindow(w: WindowId): void;
   setSplit(s: Split): void;
+  setLatencySource(l: LatencySource): void;
 }

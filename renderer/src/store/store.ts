@@ -11,7 +11,7 @@ import { saveWindow, savedWindow } from './savedWindow';
 import { cutOf, keepingCut } from './windowCut';
 import { canonical, hasUnsavedEdits } from './saved-draft';
 
-export type { EditorState, KvState, OpenComparison, PlanDraft, Split } from './state';
+export type { EditorState, KvState, LatencySource, OpenComparison, PlanDraft, Split } from './state';
 
 type Data = Pick<
   KvState,
@@ -51,7 +51,7 @@ function initialData(): Data {
     saved: null,
     pendingLoad: null,
     live,
-    view: { window, split: 'cluster' },
+    view: { window, split: 'cluster', latency: 'client' },
     cut: cutOf(live.rows, window),
     compare: null,
   };
@@ -145,6 +145,7 @@ export const useKv = create<KvState>()((rawSet, get, api) => {
       set((s) => ({ view: { ...s.view, window } }));
     },
     setSplit: (split) => set((s) => ({ view: { ...s.view, split } })),
+    setLatencySource: (latency) => set((s) => ({ view: { ...s.view, latency } })),
   };
 });
 

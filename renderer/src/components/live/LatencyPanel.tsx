@@ -3,17 +3,24 @@ import { useState } from 'react';
 import { boundLabel } from '../../../../app/metrics/latency-buckets';
 import { bucketsFromLatency, bucketsFromSummary, liveBounds } from '../../chart-data/buckets';
 import { Chart } from '../../charts/Chart';
-import { LATENCY } from '../../charts/spec';
+import { isLatencyKey } from '../../../../app/metrics/server-latency';
 import { useChartRows } from '../../hooks/useChartRows';
 import { useEmptyText } from './useEmptyText';
 import { useKv } from '../../store/store';
 import { useRunBands } from './runBands';
+import { Segmented } from '../Segmented';
+import { LATENCY_SOURCES, LATENCY_SPECS } from './latencySource';
+import type { LatencySource } from '../../charts/spec';
 
 const BOUND_PREFIX = { exact: '', atLeast: '≥ ', below: '< ' } as const;
 
-/** p50 / p95 / p99 / max per second, and the share of operations within bounds that fit the run. */
+/** p50 / p95 / p99 / max per second (the client's, each node's own, or both), and the share of operations within bounds that fit the run. */
 export function LatencyPanel() {
-  const { rows, frame } = useChartRows(LATENCY, 'latency');
+  const chosen = useKv((s) => s.view.latency);
+  // Only nodes that time their own operations (Redis, Aerospike, a Hazelcast member with metrics) have a server side.
+  const hasServer = useKv((s) => s.live.last?.nodes.some((n) => Object.keys(n.rates).some(isLatencyKey)) ?? false);
+  const source: LatencySource = hasServer ? chosen : 'client';
+  const { spec, rows, frame } = useChartRows(LATENCY_SPECS[source], 'latency');
   const emptyText = useEmptyText();
   const bands = useRunBands();
   const summary = useKv((s) => s.live.summary);
@@ -24,10 +31,28 @@ export function LatencyPanel() {
   const next = last ? liveBounds(bounds, last.latency, own) : bounds;
   if (next !== bounds) setBounds(next);
   const buckets = summary ? bucketsFromSummary(summary.total.buckets) : last && next ? bucketsFromLatency(last.latency, next) : [];
-  const source = summary ? 'whole measured run' : 'latest second (lower bounds from its percentiles)';
+  const bucketSource = summary ? 'whole measured run' : 'latest second (lower bounds from its percentiles)';
   return (
     <div className="latency">
-      <Chart spec={LATENCY} rows={rows} frame={frame} emptyText={emptyText} testId="latency-chart" bands={bands} />
+      <Chart
+        spec={spec}
+        rows={rows}
+        frame={frame}
+        emptyText={emptyText}
+        testId="latency-chart"
+        bands={bands}
+        actions={
+          <Segmented<LatencySource>
+            label="latency source"
+            options={LATENCY_SOURCES.map((o) =>
+              o.id === 'client' || hasServer ? o : { ...o, disabled: true, title: 'this target reports no server-side latency per node' },
+            )}
+            value={source}
+            onChange={useKv.getState().setLatencySource}
+            testIdPrefix="latency-source"
+          />
+        }
+      />
       {buckets.length > 0 && (
         <div className="buckets" data-testid="latency-buckets">
           {buckets.map((b) => (
@@ -42,7 +67,7 @@ export function LatencyPanel() {
               </div>
             </div>
           ))}
-          <div className="bucket-source muted">{source}</div>
+          <div className="bucket-source muted">{bucketSource}</div>
         </div>
       )}
     </div>

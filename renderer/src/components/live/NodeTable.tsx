@@ -1,10 +1,17 @@
 import { nodeTotals } from '../../../../app/metrics/node-stats';
-import { fmtBytes, fmtInt } from '../../../../app/report/numbers';
+import { fmtBytes, fmtInt, fmtUsUnit, NO_FIGURE } from '../../../../app/report/numbers';
+import { serverLatency, type ServerLatency } from '../../../../app/metrics/server-latency';
+
+/** A percentile read from the server's histogram is its bucket's upper bound: at most this. */
+const atMost = (us: number | undefined): string => (us === undefined ? NO_FIGURE : `≤ ${fmtUsUnit(us)}`);
+const mean = (l: ServerLatency | undefined): string => (l?.mean === undefined ? NO_FIGURE : fmtUsUnit(l.mean));
 import { useKv } from '../../store/store';
 
-/** The target's own view of the newest second, node by node (built-in servers report it; Redis does not yet). */
+/** The target's own view of the newest second, node by node: its counts, its own time per operation, its memory. */
 export function NodeTable() {
   const nodes = useKv((s) => s.live.last?.nodes);
+  const latency = nodes?.map((n) => serverLatency(n.rates));
+  const timed = latency?.some((l) => l !== undefined) ?? false;
   return (
     <section className="panel" data-testid="node-table">
       <header className="panel-head">
@@ -22,11 +29,21 @@ export function NodeTable() {
               <th className="num">Reads/s</th>
               <th className="num">Writes/s</th>
               <th className="num">Errors/s</th>
+              {timed && (
+                <>
+                  <th className="num" title="the server's own mean time per operation this second (execution, not the network)">
+                    Server mean
+                  </th>
+                  <th className="num" title="the server's own p99 this second: the upper bound of its histogram bucket">
+                    Server p99
+                  </th>
+                </>
+              )}
               <th className="num">Memory</th>
             </tr>
           </thead>
           <tbody>
-            {nodes.map((n) => {
+            {nodes.map((n, i) => {
               const t = nodeTotals(n.rates);
               return (
                 <tr key={n.id} data-testid={`node-row-${n.id}`}>
@@ -35,6 +52,12 @@ export function NodeTable() {
                   <td className="num">{fmtInt(t.reads)}</td>
                   <td className="num">{fmtInt(t.writes)}</td>
                   <td className={t.errors > 0 ? 'num bad' : 'num'}>{fmtInt(t.errors)}</td>
+                  {timed && (
+                    <>
+                      <td className="num">{mean(latency![i])}</td>
+                      <td className="num">{atMost(latency![i]?.p99)}</td>
+                    </>
+                  )}
                   <td className="num">{n.memory === undefined ? '–' : fmtBytes(n.memory)}</td>
                 </tr>
               );
