@@ -9,11 +9,23 @@ export const NodeCountersSchema = z.object({
   id: z.string().min(1),
   address: z.string(),
   counters: z.record(z.string(), z.number().nonnegative()),
+  /** Data the node holds in memory, in bytes (Redis used_memory, Aerospike's namespace memory). */
   memory: z.number().nonnegative().optional(),
+  /** The server process's resident memory in bytes, where the server reports it (Redis used_memory_rss). */
+  rss: z.number().nonnegative().optional(),
   /** When the counters were read (epoch ms), so main can place them on the run's seconds. */
   at: z.number().optional(),
+  /** The node did not answer at `at` (its counters are then empty): down from that second on. */
+  down: z.boolean().optional(),
 });
 export type NodeCounters = z.infer<typeof NodeCountersSchema>;
+
+/**
+ * A node as the run saw it in one second: `down` once it stopped answering
+ * (kept, with nothing counted, until it answers again), `joining` in the
+ * first second of a node that appeared after the run began. Absent: up.
+ */
+export type NodeState = 'up' | 'down' | 'joining';
 
 /** One node's rates over one second, as shown in the per-node chart and table. */
 export interface NodeSample {
@@ -21,7 +33,12 @@ export interface NodeSample {
   address: string;
   rates: Record<string, number>;
   memory?: number;
+  rss?: number;
+  state?: Exclude<NodeState, 'up'>;
 }
+
+/** A sample's node state, for files written before states existed too. */
+export const nodeState = (n: { state?: string }): NodeState => (n.state === 'down' || n.state === 'joining' ? n.state : 'up');
 
 /**
  * Per-second rates from two cumulative readings. A counter that went down

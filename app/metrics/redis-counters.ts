@@ -8,7 +8,7 @@ import { bucketCounters, latencyCountKey, latencySumKey, type LatencyClass } fro
  * refused before running, and a GET that missed is an answered not-found
  * (keyspace_misses).
  */
-export function redisCounters(info: string): { counters: Record<string, number>; memory?: number } {
+export function redisCounters(info: string): { counters: Record<string, number>; memory?: number; rss?: number } {
   const fields = new Map<string, string>();
   for (const line of info.split(/\r?\n/)) {
     const i = line.indexOf(':');
@@ -34,8 +34,13 @@ export function redisCounters(info: string): { counters: Record<string, number>;
     [latencyCountKey('write')]: set.calls,
     [latencySumKey('write')]: set.usec,
   };
-  const memory = Number(fields.get('used_memory'));
-  return Number.isFinite(memory) ? { counters, memory } : { counters };
+  const bytes = (field: string): number | undefined => {
+    const n = Number(fields.get(field));
+    return fields.has(field) && Number.isFinite(n) && n >= 0 ? n : undefined;
+  };
+  const memory = bytes('used_memory');
+  const rss = bytes('used_memory_rss');
+  return { counters, ...(memory !== undefined ? { memory } : {}), ...(rss !== undefined ? { rss } : {}) };
 }
 
 /** The commands whose LATENCY HISTOGRAM kvscope asks for, and the class each one is. */

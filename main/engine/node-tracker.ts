@@ -3,11 +3,17 @@ import { NodeSeconds } from '../../app/metrics/node-seconds';
 
 /** A node that has not reported for this long has left the cluster view. */
 export const NODE_STALE_MS = 3000;
+const SECOND_MS = 1000;
 
 interface Seen {
+  /** The newest reading with counters. */
   latest: NodeCounters;
+  /** First heard after the run began, and not yet in a sample. */
+  joining: boolean;
   /** When main last heard from the node (for staleness). */
   heardAt: number;
+  /** When the node first failed to answer since its last good reading (epoch ms). */
+  downSince?: number;
   /** The node's counts by run second, from t0 on (undefined before the run's t0 is known). */
   seconds?: NodeSeconds;
 }
@@ -17,10 +23,16 @@ interface Seen {
  * did in each second of the run, on the same t0-aligned seconds as the
  * client's samples (app/metrics/node-seconds.ts), so the server-side and
  * client-side lines of a second describe the same second. Nodes appear when
- * they first report and disappear when they go quiet.
+ * they first report. A node is down from the second its monitor found it not
+ * answering (or, if it simply stopped being listed, once quiet for
+ * NODE_STALE_MS), and stays in the samples as down until it answers again.
  */
 export class NodeTracker {
   private readonly nodes = new Map<string, Seen>();
+  /** Nodes no longer listed by their monitor during the run: shown as down until they report again. */
+  private readonly gone = new Map<string, NodeSample>();
+  /** Some node has been in a sample of the run. */
+  private sampled = false;
   private t0: number | undefined;
 
   /** The run's second 0 starts at t0; the readings so far are the baselines. */
@@ -33,32 +45,60 @@ export class NodeTracker {
   update(readings: readonly NodeCounters[], arrivedAt: number): void {
     for (const c of readings) {
       const seen = this.nodes.get(c.id);
-      if (seen?.seconds) seen.seconds.add(c.at ?? arrivedAt, c.counters);
+      const at = c.at ?? arrivedAt;
+      if (c.down) {
+        // A node never seen answering has no counts to show: it appears once it answers.
+        if (seen) this.nodes.set(c.id, { ...seen, heardAt: arrivedAt, downSince: seen.downSince ?? at });
+        continue;
+      }
+      if (seen?.seconds) seen.seconds.add(at, c.counters);
       const seconds = seen?.seconds ?? (this.t0 === undefined ? undefined : this.secondsFrom(c, this.t0, arrivedAt));
-      this.nodes.set(c.id, { latest: c, heardAt: arrivedAt, seconds });
+      // Joining: new to a cluster whose other nodes were already in a sample (a slow monitor's first reading is no join).
+      const joining = seen ? seen.joining : this.sampled && !this.gone.has(c.id);
+      this.gone.delete(c.id);
+      this.nodes.set(c.id, { latest: c, heardAt: arrivedAt, seconds, joining });
     }
   }
 
-  /** True when every node still reporting has a reading at or after `end`: its counts up to `end` are in. */
+  /** True when every node up and reporting has a reading at or after `end`: its counts up to `end` are in. */
   covers(end: number, now: number): boolean {
     for (const s of this.nodes.values()) {
-      if (now - s.heardAt > NODE_STALE_MS) continue;
+      if (now - s.heardAt > NODE_STALE_MS || s.downSince !== undefined) continue;
       if ((s.seconds?.readAt ?? -Infinity) < end) return false;
     }
     return true;
   }
 
-  /** Each recent node's counts in second k (with `last`, everything counted since, too). */
+  /** Each node's counts in second k (with `last`, everything counted since, too); a node not answering as down. */
   take(k: number, now: number, last = false): NodeSample[] {
     const out: NodeSample[] = [];
     for (const [id, s] of this.nodes) {
+      const zero = Object.fromEntries(Object.keys(s.latest.counters).map((key) => [key, 0]));
       if (now - s.heardAt > NODE_STALE_MS) {
         this.nodes.delete(id);
+        // Before the run began a node that went away is simply gone; during it, the loss is part of what the run saw.
+        if (this.t0 !== undefined) this.gone.set(id, { id, address: s.latest.address, rates: zero, state: 'down' });
         continue;
       }
-      const rates = s.seconds?.take(k, last) ?? Object.fromEntries(Object.keys(s.latest.counters).map((key) => [key, 0]));
-      out.push({ id, address: s.latest.address, rates, memory: s.latest.memory });
+      const rates = s.seconds?.take(k, last) ?? zero;
+      const secondEnd = this.t0 === undefined ? Infinity : this.t0 + (k + 1) * SECOND_MS;
+      if (s.downSince !== undefined && s.downSince < secondEnd) {
+        out.push({ id, address: s.latest.address, rates, state: 'down' });
+        continue;
+      }
+      const { memory, rss } = s.latest;
+      out.push({
+        id,
+        address: s.latest.address,
+        rates,
+        memory,
+        ...(rss !== undefined ? { rss } : {}),
+        ...(s.joining ? { state: 'joining' as const } : {}),
+      });
+      s.joining = false;
+      if (this.t0 !== undefined) this.sampled = true;
     }
+    out.push(...this.gone.values());
     return out.sort((a, b) => a.id.localeCompare(b.id));
   }
 

@@ -137,7 +137,7 @@ describe('a run against a real redis-server', () => {
     expect(server.reduce((a, n) => a + n, 0)).toBe(client.reduce((a, n) => a + n, 0));
   });
 
-  it("has the server's own latency per master every second, from LATENCY HISTOGRAM, below the client's", async () => {
+  it("has the server's own latency and memory per master every second (LATENCY HISTOGRAM, INFO memory), its p99 below the client's", async () => {
     const { summary, samples } = await mixed(1, 4);
     expect(summary.status).toBe('done');
     const measured = samples.filter((s) => s.phase === 'run');
@@ -152,6 +152,9 @@ describe('a run against a real redis-server', () => {
       expect(server!.p99, `second ${s.second}`).toBeGreaterThan(0);
       expect(server!.mean).toBeGreaterThan(0);
       expect(server!.p99!).toBeLessThan(s.latency.p99);
+      expect(s.nodes[0].memory).toBeGreaterThan(0);
+      // The process holds at least the data it reports.
+      expect(s.nodes[0].rss).toBeGreaterThan(0);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { counterRates, nodeTotals, type NodeCounters } from '../../app/metrics/node-stats';
+import { counterRates, nodeState, nodeTotals, type NodeCounters } from '../../app/metrics/node-stats';
 import { NODE_STALE_MS, NodeTracker } from '../../main/engine/node-tracker';
 
 describe('counterRates', () => {
@@ -73,7 +73,12 @@ describe('NodeTracker', () => {
     expect(s[0]).toEqual({ id: 'a', address: 'a.host:3000', rates: { 'write.success': 0 }, memory: 1234 });
     expect(s[1].rates).toEqual({ 'read.success': 0 });
     tr.update([node('c', { 'read.success': 1 }, T0 + 1500)], T0 + 1500);
-    expect(tr.take(1, T0 + 2000, false).map((n) => n.id)).toEqual(['a', 'b', 'c']);
+    expect(tr.take(1, T0 + 2000, false).map((n) => [n.id, nodeState(n)])).toEqual([
+      ['a', 'up'],
+      ['b', 'up'],
+      ['c', 'joining'],
+    ]);
+    expect(nodeState(tr.take(2, T0 + 3000, false)[2])).toBe('up');
   });
 
   it("puts each reading's counts on the run's seconds, pro rata, whatever side of an edge it lands", () => {
@@ -119,16 +124,37 @@ describe('NodeTracker', () => {
     expect(tr.take(0, T0 + 1000, false).map((n) => n.rates.r)).toEqual([10, 500]);
   });
 
-  it('drops a node silent for more than NODE_STALE_MS; one that comes back starts fresh', () => {
+  it('shows a node silent for more than NODE_STALE_MS as down, counting nothing; one that comes back is up and starts fresh', () => {
     const tr = new NodeTracker();
     tr.begin(T0);
     tr.update([node('a', { r: 0 }), node('b', { r: 0 })], T0);
     tr.update([node('a', { r: 5 })], T0 + 2000);
-    expect(tr.take(0, T0 + NODE_STALE_MS, false).map((n) => n.id)).toEqual(['a', 'b']);
-    expect(tr.take(1, T0 + NODE_STALE_MS + 1, false).map((n) => n.id)).toEqual(['a']);
-    expect(tr.take(2, T0 + 2000 + NODE_STALE_MS + 1, false)).toEqual([]);
+    const states = (k: number, now: number) => tr.take(k, now, false).map((n) => [n.id, nodeState(n)]);
+    expect(states(0, T0 + NODE_STALE_MS)).toEqual([
+      ['a', 'up'],
+      ['b', 'up'],
+    ]);
+    expect(states(1, T0 + NODE_STALE_MS + 1)).toEqual([
+      ['a', 'up'],
+      ['b', 'down'],
+    ]);
+    expect(tr.take(2, T0 + 2000 + NODE_STALE_MS + 1, false)).toEqual([
+      { id: 'a', address: 'a.host:3000', rates: { r: 0 }, state: 'down' },
+      { id: 'b', address: 'b.host:3000', rates: { r: 0 }, state: 'down' },
+    ]);
+    // Not waited for while down.
+    expect(tr.covers(T0 + 9000, T0 + 9000)).toBe(true);
     tr.update([node('b', { r: 999 })], T0 + 10_000);
-    expect(tr.take(10, T0 + 10_000, false)).toEqual([{ id: 'b', address: 'b.host:3000', rates: { r: 0 }, memory: undefined }]);
+    expect(tr.take(10, T0 + 10_000, false)).toEqual([
+      { id: 'a', address: 'a.host:3000', rates: { r: 0 }, state: 'down' },
+      { id: 'b', address: 'b.host:3000', rates: { r: 0 }, memory: undefined },
+    ]);
+  });
+
+  it('forgets a node that went away before the run began', () => {
+    const tr = new NodeTracker();
+    tr.update([node('a', { r: 0 })], T0 - 5000);
+    expect(tr.take(0, T0, false)).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import Aerospike, { type Client } from 'aerospike';
 import { aerospikeCounters } from '../../app/metrics/aerospike-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { clientConfig, connectError, describeError, type AerospikeSettings } from '../load/drivers/aerospike/config';
-import { stamped, type Poller } from './poller';
+import { notAnswering, stamped, type Poller } from './poller';
 
 /** Each node's info answer must come within this, so a stalled node cannot hold up the others' second. */
 const INFO_TIMEOUT_MS = 800;
@@ -37,22 +37,33 @@ export class AerospikePoller implements Poller {
     const read = await Promise.all(
       nodes.map(async (node): Promise<NodeCounters | undefined> => {
         try {
-          const { value: info, at } = await stamped(() =>
-            client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: INFO_TIMEOUT_MS }),
-          );
+          let answer: { value: string; at: number };
+          try {
+            answer = await stamped(() => client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: INFO_TIMEOUT_MS }));
+          } catch (err) {
+            this.warnOnce(node, err);
+            return notAnswering(node.name, node.address);
+          }
+          const { value: info, at } = answer;
           const c = aerospikeCounters(info);
+          // It answered, without the namespace's statistics: no counts, but not down.
           if (!c) throw new Error(`no counters for namespace ${this.t.namespace}`);
           if (this.failing.delete(node.name)) this.log('info', `node ${node.name} answers statistics again`);
           return { id: node.name, address: node.address, ...c, at };
         } catch (err) {
-          if (!this.failing.has(node.name))
-            this.log('warn', `node ${node.name} (${node.address}): statistics unavailable: ${describeError(err, this.t.password)}`);
-          this.failing.add(node.name);
+          this.warnOnce(node, err);
           return undefined;
         }
       }),
     );
     return read.filter((n): n is NodeCounters => n !== undefined);
+  }
+
+  /** Said once per spell of failures; the 'answers again' line ends it. */
+  private warnOnce(node: { name: string; address: string }, err: unknown): void {
+    if (!this.failing.has(node.name))
+      this.log('warn', `node ${node.name} (${node.address}): statistics unavailable: ${describeError(err, this.t.password)}`);
+    this.failing.add(node.name);
   }
 
   close(): void {

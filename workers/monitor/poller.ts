@@ -16,3 +16,8 @@ export async function stamped<T>(read: () => Promise<T>): Promise<{ value: T; at
   const value = await read();
   return { value, at: (sent + Date.now()) / 2 };
 }
+
+/** A node that did not answer its statistics request now: main shows it as down from this second. */
+export function notAnswering(id: string, address: string): NodeCounters {
+  return { id, address, counters: {}, at: Date.now(), down: true };
+}

@@ -2,7 +2,7 @@ import Redis, { Cluster } from 'ioredis';
 import { REDIS_LATENCY_COMMANDS, redisCounters, redisLatencyCounters } from '../../app/metrics/redis-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { isRedisCluster, type RedisSettings } from '../../app/scenario/redis-target';
-import { stamped, type Poller } from './poller';
+import { notAnswering, stamped, type Poller } from './poller';
 import { errorMessage } from '../../app/error-message';
 
 /** A node must answer INFO within this, so one stalled master cannot hold up the others' second. */
@@ -37,15 +37,14 @@ export class RedisPoller implements Poller {
 
   async poll(): Promise<NodeCounters[]> {
     const nodes = this.client instanceof Cluster ? this.client.nodes('master') : [this.client];
-    const read = await Promise.all(nodes.map((n) => this.read(n)));
-    return read.filter((n): n is NodeCounters => n !== undefined);
+    return Promise.all(nodes.map((n) => this.read(n)));
   }
 
   close(): void {
     this.client.disconnect();
   }
 
-  private async read(node: Redis): Promise<NodeCounters | undefined> {
+  private async read(node: Redis): Promise<NodeCounters> {
     const id = `${node.options.host}:${node.options.port}`;
     try {
       // Three INFOs, not one of three sections: servers before Redis 7 take one section per INFO.
@@ -62,7 +61,7 @@ export class RedisPoller implements Poller {
     } catch (err) {
       if (!this.failing.has(id)) this.log('warn', `redis ${id}: statistics unavailable: ${errorMessage(err)}`);
       this.failing.add(id);
-      return undefined;
+      return notAnswering(id, id);
     }
   }
 

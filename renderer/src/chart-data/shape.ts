@@ -52,7 +52,7 @@ export function nodeReadWrite(rates: Readonly<Record<string, number>>): ReadWrit
 }
 
 /** A node's throughput lines, and its own (server-side) latency: mean, p50 and p99 of every operation it timed. */
-type NodeSeries = 'reads' | 'writes' | 'failed' | 'srvMean' | 'srvP50' | 'srvP99';
+type NodeSeries = 'reads' | 'writes' | 'failed' | 'srvMean' | 'srvP50' | 'srvP99' | 'mem' | 'rss';
 export const nodeKey = (id: string, what: NodeSeries): string => `node:${id}:${what}`;
 
 /**
@@ -70,7 +70,7 @@ export class RowKeys {
   node(id: string): Record<NodeSeries, string> {
     let keys = this.nodes.get(id);
     if (!keys) {
-      keys = { reads: '', writes: '', failed: '', srvMean: '', srvP50: '', srvP99: '' };
+      keys = { reads: '', writes: '', failed: '', srvMean: '', srvP50: '', srvP99: '', mem: '', rss: '' };
       for (const k of Object.keys(keys) as NodeSeries[]) keys[k] = nodeKey(id, k);
       this.nodes.set(id, keys);
     }
@@ -133,10 +133,16 @@ export function latencyRow(s: LiveSample, keys = new RowKeys()): Row {
 
 export const workerKey = (id: number): string => `w${id}`;
 
-/** Resident memory of each load worker in one second, in MiB. */
+/** Resident memory of each load worker in one second, and each node's memory where it reports it, in MiB. */
 export function memoryRow(s: LiveSample, keys = new RowKeys()): Row {
   const row: Row = { t: s.second };
   for (const w of s.workers) row[keys.worker(w.id)] = w.mem.rss / BYTES_PER_MIB;
+  for (const n of s.nodes) {
+    if (n.memory === undefined && n.rss === undefined) continue;
+    const k = keys.node(n.id);
+    if (n.memory !== undefined) row[k.mem] = n.memory / BYTES_PER_MIB;
+    if (n.rss !== undefined) row[k.rss] = n.rss / BYTES_PER_MIB;
+  }
   return row;
 }
 

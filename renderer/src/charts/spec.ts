@@ -148,6 +148,19 @@ export function placeSpec(names: readonly string[], metric: PlaceMetric): ChartS
   };
 }
 
+/** Each node's own memory: the data it holds (solid) and its process's RSS (dashed), where it reports them in view. */
+export function serverMemorySpec(nodeIds: readonly string[], rows: readonly Row[]): ChartSpec {
+  const series: SeriesSpec[] = [];
+  nodeIds.forEach((id, i) => {
+    const color = paletteColor(i);
+    if (anyNonZero(rows, nodeKey(id, 'mem')))
+      series.push({ key: nodeKey(id, 'mem'), label: `${id} data`, color, unit: 'MiB', reduce: 'max' });
+    if (anyNonZero(rows, nodeKey(id, 'rss')))
+      series.push({ key: nodeKey(id, 'rss'), label: `${id} RSS`, color, unit: 'MiB', reduce: 'max', stroke: 'dashed' });
+  });
+  return { title: 'Server memory (per node)', kind: 'line', yUnit: 'MiB', series };
+}
+
 export function memorySpec(ids: readonly number[]): ChartSpec {
   return {
     title: 'Client memory (RSS per worker)',

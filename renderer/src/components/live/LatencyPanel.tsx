@@ -7,8 +7,8 @@ import { isLatencyKey } from '../../../../app/metrics/server-latency';
 import { useChartRows } from '../../hooks/useChartRows';
 import { useEmptyText } from './useEmptyText';
 import { useKv } from '../../store/store';
-import { useRunBands } from './runBands';
-import { Segmented } from '../Segmented';
+import { useNodeBands, useRunBands } from './runBands';
+import { SideToggle } from './SideToggle';
 import { LATENCY_SOURCES, LATENCY_SPECS } from './latencySource';
 import type { LatencySource } from '../../charts/spec';
 
@@ -20,9 +20,11 @@ export function LatencyPanel() {
   // Only nodes that time their own operations (Redis, Aerospike, a Hazelcast member with metrics) have a server side.
   const hasServer = useKv((s) => s.live.last?.nodes.some((n) => Object.keys(n.rates).some(isLatencyKey)) ?? false);
   const source: LatencySource = hasServer ? chosen : 'client';
-  const { spec, rows, frame } = useChartRows(LATENCY_SPECS[source], 'latency');
+  const runBands = useRunBands();
+  const nodeBands = useNodeBands();
+  const bands = source === 'client' ? runBands : nodeBands;
+  const drawn = useChartRows(LATENCY_SPECS[source], 'latency');
   const emptyText = useEmptyText();
-  const bands = useRunBands();
   const summary = useKv((s) => s.live.summary);
   const last = useKv((s) => s.live.last);
   const own = useKv((s) => s.live.run?.scenario.latencyBucketsMs);
@@ -35,20 +37,18 @@ export function LatencyPanel() {
   return (
     <div className="latency">
       <Chart
-        spec={spec}
-        rows={rows}
-        frame={frame}
+        {...drawn}
         emptyText={emptyText}
         testId="latency-chart"
         bands={bands}
         actions={
-          <Segmented<LatencySource>
+          <SideToggle<LatencySource>
             label="latency source"
-            options={LATENCY_SOURCES.map((o) =>
-              o.id === 'client' || hasServer ? o : { ...o, disabled: true, title: 'this target reports no server-side latency per node' },
-            )}
+            options={LATENCY_SOURCES}
             value={source}
             onChange={useKv.getState().setLatencySource}
+            available={hasServer}
+            unavailable="this target reports no server-side latency per node"
             testIdPrefix="latency-source"
           />
         }

@@ -1,6 +1,6 @@
-import { nodeTotals } from '../../../../app/metrics/node-stats';
 import { fmtBytes, fmtInt, fmtUsUnit, NO_FIGURE } from '../../../../app/report/numbers';
 import { serverLatency, type ServerLatency } from '../../../../app/metrics/server-latency';
+import { nodeState, nodeTotals } from '../../../../app/metrics/node-stats';
 
 /** A percentile read from the server's histogram is its bucket's upper bound: at most this. */
 const atMost = (us: number | undefined): string => (us === undefined ? NO_FIGURE : `≤ ${fmtUsUnit(us)}`);
@@ -26,6 +26,7 @@ export function NodeTable() {
             <tr>
               <th>Node</th>
               <th>Address</th>
+              <th>State</th>
               <th className="num">Reads/s</th>
               <th className="num">Writes/s</th>
               <th className="num">Errors/s</th>
@@ -45,10 +46,14 @@ export function NodeTable() {
           <tbody>
             {nodes.map((n, i) => {
               const t = nodeTotals(n.rates);
+              const state = nodeState(n);
               return (
-                <tr key={n.id} data-testid={`node-row-${n.id}`}>
+                <tr key={n.id} data-testid={`node-row-${n.id}`} className={state === 'down' ? 'node-down' : undefined}>
                   <td>{n.id}</td>
                   <td className="mono">{n.address}</td>
+                  <td className={state === 'down' ? 'bad' : undefined} data-testid={`node-state-${n.id}`}>
+                    {state}
+                  </td>
                   <td className="num">{fmtInt(t.reads)}</td>
                   <td className="num">{fmtInt(t.writes)}</td>
                   <td className={t.errors > 0 ? 'num bad' : 'num'}>{fmtInt(t.errors)}</td>

@@ -8,7 +8,7 @@ import { useChartRows } from '../../hooks/useChartRows';
 import { useEmptyText } from './useEmptyText';
 import { useKv, type Split } from '../../store/store';
 import { Segmented } from '../Segmented';
-import { useRunBands } from './runBands';
+import { useNodeBands, useRunBands } from './runBands';
 import { WindowPicker } from './WindowPicker';
 
 /** A node's failure line is drawn only when it failed in view, so the spec follows the rows. */
@@ -16,10 +16,12 @@ const nodeSpec = (w: WindowRows, rows: readonly Row[]) => nodeThroughputSpec(w.n
 
 /** The AMC-style view: reads and writes per second, success and failed, for the cluster or per node. */
 export function ThroughputPanel() {
-  const bands = useRunBands();
+  const runBands = useRunBands();
+  const nodeBands = useNodeBands();
   const split = useKv((s) => s.view.split);
   const hasNodes = useKv((s) => anyNodes(s.live.rows));
   const perNode = split === 'node' && hasNodes;
+  const bands = perNode ? nodeBands : runBands;
   const emptyText = useEmptyText();
   const earlier = useKv((s) => s.live.earlier);
   const clusterSpec = useMemo(() => withEarlierSeries(CLUSTER_THROUGHPUT, earlier), [earlier]);

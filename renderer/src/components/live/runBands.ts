@@ -23,3 +23,13 @@ export function useRunBands(): readonly Band[] {
     [warmup, partial],
   );
 }
+
+/** The run's bands and each stretch in which a node was down, for the charts drawn per node; stable while none changes. */
+export function useNodeBands(): readonly Band[] {
+  const run = useRunBands();
+  const down = useKv((s) => s.live.nodeDown);
+  return useMemo(
+    () => (down.length === 0 ? run : [...run, ...down.map((d): Band => ({ from: d.from, to: d.to, label: `${d.id} down`, tone: 'warn' }))]),
+    [run, down],
+  );
+}

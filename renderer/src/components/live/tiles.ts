@@ -1,3 +1,4 @@
+import { nodeState } from '../../../../app/metrics/node-stats';
 import type { Summary } from '../../../../app/metrics/summary';
 import type { LiveSample } from '../../../../app/protocol/bridge';
 import { WRITE_OPS, type TargetKind } from '../../../../app/scenario/targets';
@@ -24,7 +25,9 @@ interface Figures {
   p50?: number;
   p99?: number;
   memoryBytes?: number;
+  /** Nodes up (down ones aside), and how many are down. */
   nodes?: number;
+  nodesDown?: number;
 }
 
 const MS_DECIMALS = 2;
@@ -48,8 +51,19 @@ function tilesOf(f: Figures): TileValue[] {
       value: f.memoryBytes === undefined ? NO_FIGURE : plainNumber(f.memoryBytes / BYTES_PER_MIB, MIB_DECIMALS),
       unit: 'MiB',
     },
-    { id: 'nodes', label: 'Nodes', value: int(f.nodes), unit: '' },
+    {
+      id: 'nodes',
+      label: 'Nodes',
+      value: int(f.nodes),
+      unit: f.nodesDown ? `up, ${f.nodesDown} down` : '',
+      alert: (f.nodesDown ?? 0) > 0,
+    },
   ];
+}
+
+function nodeCounts(nodes: readonly { state?: string }[]): { nodes: number; nodesDown: number } {
+  const down = nodes.filter((n) => nodeState(n) === 'down').length;
+  return { nodes: nodes.length - down, nodesDown: down };
 }
 
 /** The headline numbers of the newest second. Ops are successful operations, as in the terminal's live line. */
@@ -66,7 +80,7 @@ export function tileValues(s: LiveSample | undefined, kind: TargetKind): TileVal
     p50: answered ? s.latency.p50 : undefined,
     p99: answered ? s.latency.p99 : undefined,
     memoryBytes: s.workers.reduce((a, w) => a + w.mem.rss, 0),
-    nodes: s.nodes.length,
+    ...nodeCounts(s.nodes),
   });
 }
 
@@ -96,6 +110,6 @@ export function runTileValues(summary: Summary, kind: TargetKind, last: LiveSamp
     p50: answered ? summary.total.latency.p50 : undefined,
     p99: answered ? summary.total.latency.p99 : undefined,
     memoryBytes: peaks.length > 0 ? peaks.reduce((a, b) => a + b, 0) : undefined,
-    nodes: last?.nodes.length,
+    ...(last ? nodeCounts(last.nodes) : {}),
   });
 }
