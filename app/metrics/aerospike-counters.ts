@@ -17,9 +17,12 @@ const MAPPING: Readonly<Record<string, readonly string[]>> = {
 /** Memory a namespace uses: data_used_bytes since server 7.0, memory_used_bytes before. */
 const MEMORY_KEYS = ['data_used_bytes', 'memory_used_bytes'];
 
+/** An info answer's value: without the `name\t` prefix it may carry, and its trailing newline. */
+export const infoValue = (text: string): string => (text.includes('\t') ? text.slice(text.indexOf('\t') + 1) : text).trim();
+
 /** `a=1;b=x` as a map; an info answer may carry a `name\t` prefix and a trailing newline. */
 export function parseInfoPairs(text: string): Map<string, string> {
-  const body = text.includes('\t') ? text.slice(text.indexOf('\t') + 1) : text;
+  const body = infoValue(text);
   const out = new Map<string, string>();
   for (const pair of body.trim().split(';')) {
     const i = pair.indexOf('=');

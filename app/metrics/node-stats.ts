@@ -15,6 +15,12 @@ export const NodeCountersSchema = z.object({
   rss: z.number().nonnegative().optional(),
   /** When the counters were read (epoch ms), so main can place them on the run's seconds. */
   at: z.number().optional(),
+  /**
+   * Rates the server itself averages over an interval of its own (Aerospike's
+   * latencies: over its ticker interval): shown as they are in each second, never
+   * spread or summed like the counters.
+   */
+  gauges: z.record(z.string(), z.number().nonnegative()).optional(),
   /** The node did not answer at `at` (its counters are then empty): down from that second on. */
   down: z.boolean().optional(),
 });

@@ -11,7 +11,9 @@
  *   keeps a histogram (Redis 7's LATENCY HISTOGRAM: powers of 2).
  *
  * A percentile read from buckets is the upper bound of its bucket: never
- * better than the truth, and as coarse as the server's buckets.
+ * better than the truth, and as coarse as the server's buckets. A server's
+ * last, open bucket (Aerospike: at or above 2^16 units) is `b+<L>`, L its
+ * lower bound: a percentile in it is at least L, and says so.
  */
 export type LatencyClass = 'read' | 'write';
 export const LATENCY_CLASSES: readonly LatencyClass[] = ['read', 'write'];
@@ -19,7 +21,9 @@ export const LATENCY_CLASSES: readonly LatencyClass[] = ['read', 'write'];
 const PREFIX = 'latency.';
 export const latencyCountKey = (c: LatencyClass): string => `${PREFIX}${c}.n`;
 export const latencySumKey = (c: LatencyClass): string => `${PREFIX}${c}.us`;
-const bucketKey = (c: LatencyClass, upperUs: number): string => `${PREFIX}${c}.b${upperUs}`;
+export const bucketKey = (c: LatencyClass, upperUs: number): string => `${PREFIX}${c}.b${upperUs}`;
+/** The open bucket: operations at or above `lowerUs`, with no upper bound. */
+export const openBucketKey = (c: LatencyClass, lowerUs: number): string => `${PREFIX}${c}.b+${lowerUs}`;
 
 /** Whether a node counter is a server-latency one (kept apart from the read/write outcome counters). */
 export const isLatencyKey = (key: string): boolean => key.startsWith(PREFIX);
@@ -48,9 +52,12 @@ export interface ServerLatency {
   p50?: number;
   p99?: number;
   p999?: number;
+  /** Percentiles that fell in an open bucket: the value shown is a lower bound. */
+  atLeast?: Quantile[];
 }
 
 const QUANTILES = { p50: 0.5, p99: 0.99, p999: 0.999 } as const;
+type Quantile = keyof typeof QUANTILES;
 
 /**
  * A node's server latency in one second from its rates, for one class or
@@ -64,6 +71,8 @@ export function serverLatency(
   let n = 0;
   let us = 0;
   let timed = false;
+  let summed = false;
+  // Keyed by upper bound; an open bucket by -(its lower bound), so it sorts apart and is known as open.
   const buckets = new Map<number, number>();
   for (const c of classes) {
     const prefix = `${PREFIX}${c}.`;
@@ -74,10 +83,13 @@ export function serverLatency(
       if (rest === 'n') {
         n += v;
         timed = true;
-      } else if (rest === 'us') us += v;
-      else if (rest[0] === 'b') {
-        const upper = Number(rest.slice(1));
-        if (Number.isFinite(upper)) buckets.set(upper, (buckets.get(upper) ?? 0) + v);
+      } else if (rest === 'us') {
+        us += v;
+        summed = true;
+      } else if (rest[0] === 'b') {
+        const open = rest[1] === '+';
+        const bound = Number(rest.slice(open ? 2 : 1));
+        if (Number.isFinite(bound) && bound > 0) buckets.set(open ? -bound : bound, (buckets.get(open ? -bound : bound) ?? 0) + v);
       }
     }
   }
@@ -85,18 +97,20 @@ export function serverLatency(
   const count = timed ? n : inBuckets;
   if (count <= 0) return undefined;
   const out: ServerLatency = { count };
-  if (timed && n > 0) out.mean = us / n;
+  if (summed && n > 0) out.mean = us / n;
   if (inBuckets > 0) {
-    const sorted = [...buckets].filter(([, v]) => v > 0).sort((a, b) => a[0] - b[0]);
-    for (const [name, q] of Object.entries(QUANTILES) as [keyof typeof QUANTILES, number][]) {
-      const rank = Math.max(1, Math.ceil(q * inBuckets));
+    // Closed buckets by upper bound, then open ones (above every closed one) by lower bound.
+    const order = ([k]: [number, number]): number => (k < 0 ? Number.MAX_SAFE_INTEGER - k : k);
+    const sorted = [...buckets].filter(([, v]) => v > 0).sort((a, b) => order(a) - order(b));
+    for (const [name, q] of Object.entries(QUANTILES) as [Quantile, number][]) {
+      const rank = q * inBuckets;
       let seen = 0;
-      for (const [upper, v] of sorted) {
+      for (const [key, v] of sorted) {
         seen += v;
-        if (seen >= rank) {
-          out[name] = upper;
-          break;
-        }
+        if (seen < rank) continue;
+        out[name] = Math.abs(key);
+        if (key < 0) (out.atLeast ??= []).push(name);
+        break;
       }
     }
   }

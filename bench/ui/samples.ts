@@ -41,6 +41,11 @@ const EXTERNAL = 2 * MIB;
 const NODE_BASE_MEMORY = 120 * MIB;
 const NODE_MEMORY_GROWTH_PER_S = 5_000;
 const FIRST_NODE_PORT = 40001;
+const NODE_RSS_OVER_DATA = 1.3; // the server process holds more than its data
+/** A node's own time per operation, as Redis's LATENCY HISTOGRAM reports it: power-of-2 buckets in µs. */
+const SERVER_BUCKETS_US = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048];
+const SERVER_BUCKET_SHARES = [0.02, 0.18, 0.4, 0.25, 0.1, 0.03, 0.012, 0.005, 0.002, 0.0007, 0.0002, 0.0001];
+const SERVER_MEAN_US = 5;
 const VALUE_ELEMENTS = 2000; // builtin-kv's value is a JSON array of this many numbers
 const BYTES_PER_ELEMENT = 4;
 const START_AT = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -123,6 +128,7 @@ export function makeSamples(count: number): LiveSample[] {
     }));
     const nodes: NodeSample[] = NODES.map((id, i) => {
       const share = NODE_SHARES[i];
+      const memory = Math.round(NODE_BASE_MEMORY + second * NODE_MEMORY_GROWTH_PER_S * (i + 1));
       return {
         id,
         address: `127.0.0.1:${FIRST_NODE_PORT + i}`,
@@ -132,8 +138,11 @@ export function makeSamples(count: number): LiveSample[] {
           'write.success': Math.round(writes * share),
           'write.error': Math.round(errors * share),
           'write.timeout': Math.round(timeouts * share),
+          ...serverLatency('read', Math.round(reads * share)),
+          ...serverLatency('write', Math.round(writes * share)),
         },
-        memory: Math.round(NODE_BASE_MEMORY + second * NODE_MEMORY_GROWTH_PER_S * (i + 1)),
+        memory,
+        rss: Math.round(memory * NODE_RSS_OVER_DATA),
       };
     });
     out.push({
@@ -149,5 +158,12 @@ export function makeSamples(count: number): LiveSample[] {
       nodes,
     });
   }
+  return out;
+}
+
+/** One second of a node's server-latency counters for `n` operations of a class (app/metrics/server-latency.ts). */
+function serverLatency(cls: 'read' | 'write', n: number): Record<string, number> {
+  const out: Record<string, number> = { [`latency.${cls}.n`]: n, [`latency.${cls}.us`]: n * SERVER_MEAN_US };
+  SERVER_BUCKETS_US.forEach((upper, i) => (out[`latency.${cls}.b${upper}`] = Math.round(n * SERVER_BUCKET_SHARES[i])));
   return out;
 }

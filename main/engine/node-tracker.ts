@@ -80,7 +80,8 @@ export class NodeTracker {
         if (this.t0 !== undefined) this.gone.set(id, { id, address: s.latest.address, rates: zero, state: 'down' });
         continue;
       }
-      const rates = s.seconds?.take(k, last) ?? zero;
+      const counted = s.seconds?.take(k, last) ?? zero;
+      const rates = s.latest.gauges ? { ...counted, ...s.latest.gauges } : counted;
       const secondEnd = this.t0 === undefined ? Infinity : this.t0 + (k + 1) * SECOND_MS;
       if (s.downSince !== undefined && s.downSince < secondEnd) {
         out.push({ id, address: s.latest.address, rates, state: 'down' });

@@ -11,7 +11,11 @@ export interface ClusterOptions {
   users?: string[];
   /** Fixed ports, one per node; free ports otherwise. */
   ports?: number[];
+  /** The latency histograms' ticker interval (a server's ticker-interval is 10 s by default). */
+  tickerMs?: number;
 }
+
+const DEFAULT_TICKER_MS = 10_000;
 
 /**
  * A test-only Aerospike cluster of one or more nodes in this process. The
@@ -25,6 +29,7 @@ export class TestCluster {
   readonly users: ReadonlySet<string> | undefined;
   readonly name: string;
   generation = 1;
+  readonly tickerMs: number;
 
   private constructor(
     readonly namespaces: string[],
@@ -32,6 +37,7 @@ export class TestCluster {
   ) {
     this.store = new Store(namespaces);
     this.name = o.name ?? 'kvscope-test';
+    this.tickerMs = o.tickerMs ?? DEFAULT_TICKER_MS;
     this.users = o.users ? new Set(o.users) : undefined;
     const n = o.nodes ?? 1;
     this.nodes = Array.from({ length: n }, (_, i) => new TestNode(this, `BB9${String(i + 1).padStart(12, '0')}`));

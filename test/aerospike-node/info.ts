@@ -63,6 +63,8 @@ function value(cluster: TestCluster, node: TestNode, name: string): string {
       return createIndex(cluster.store, arg);
     case 'sindex':
       return indexStatus(cluster.store, arg);
+    case 'latencies':
+      return node.latencies.answer(cluster.namespaces, arg);
     default:
       node.unknownInfo.add(name);
       return '';

@@ -3,19 +3,23 @@ import { answerAdmin } from './admin';
 import { batchRead } from './batch';
 import type { TestCluster } from './cluster';
 import { Counters } from './counters';
+import { Latencies } from './latencies';
+import { keyOf, singleRecord } from './records';
 import { answerInfo } from './info';
 import { parseMsg, writeMsg } from './message';
-import { singleRecord } from './records';
 import { streamScan } from './scan';
 import * as W from './wire';
 
 /** What a node does with data commands: answer, never answer, or cut the connection. */
 export type Fault = 'none' | 'stall' | 'drop';
 const NOT_AUTHENTICATED = 80;
+const NS_PER_US = 1000;
 
 /** One node of the test cluster: a TCP server on 127.0.0.1 speaking the Aerospike protocol. */
 export class TestNode {
   readonly counters = new Counters();
+  readonly latencies = new Latencies();
+  private ticker: NodeJS.Timeout | undefined;
   /** Info names this node was asked for and does not know (to find gaps against a new client). */
   readonly unknownInfo = new Set<string>();
   fault: Fault = 'none';
@@ -46,6 +50,8 @@ export class TestNode {
     });
     this.port = (server.address() as { port: number }).port;
     this.server = server;
+    this.ticker = setInterval(() => this.latencies.dump(), this.cluster.tickerMs);
+    this.ticker.unref();
   }
 
   /** Stop listening and cut every connection, as a node that crashed. Counters start again on restart. */
@@ -55,6 +61,8 @@ export class TestNode {
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
     this.counters.reset();
+    clearInterval(this.ticker);
+    this.latencies.reset();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
@@ -97,7 +105,13 @@ export class TestNode {
     const store = this.cluster.store;
     if (msg.info1 & W.INFO1_BATCH) return send(W.frame(W.TYPE_MESSAGE, Buffer.concat(batchRead(store, this.counters, msg))));
     if (!msg.fields.has(W.FIELD_DIGEST)) return streamScan(store, this.counters, msg, this.cluster.ownedBy(this), send);
-    return send(W.frame(W.TYPE_MESSAGE, writeMsg(singleRecord(store, this.counters, msg))));
+    const started = process.hrtime.bigint();
+    const reply = singleRecord(store, this.counters, msg);
+    const key = keyOf(msg);
+    // Timed as the server's read and write histograms time a transaction: from the parsed request to the answer.
+    if (key && store.has(key.ns) && !(msg.info2 & W.INFO2_DELETE))
+      this.latencies.record(key.ns, msg.info2 & W.INFO2_WRITE ? 'write' : 'read', Number(process.hrtime.bigint() - started) / NS_PER_US);
+    return send(W.frame(W.TYPE_MESSAGE, writeMsg(reply)));
   }
 }
 

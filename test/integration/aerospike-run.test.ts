@@ -9,6 +9,7 @@ import { Run } from '../../main/engine/orchestrator';
 import { recordRun } from '../../main/engine/run-recorder';
 import { startAerospikeNode, type AerospikeTestNode } from '../helpers/aerospike-node';
 import { nodeTotals } from '../../app/metrics/node-stats';
+import { serverLatency } from '../../app/metrics/server-latency';
 import { waitGone } from '../helpers/run';
 
 const PASSWORD = 'pw-41c7-never-logged';
@@ -30,7 +31,8 @@ describe('aerospike runs through the orchestrator against the protocol test node
   beforeAll(async () => {
     writeFileSync(join(configDir, 'config.json'), JSON.stringify({ allowedFolders: [dir] }));
     process.env.KVSCOPE_CONFIG_DIR = configDir;
-    node = await startAerospikeNode(['--nodes', '2', '--users', 'bench']);
+    // A 1 s ticker (a server's default is 10 s) so the few seconds of a test see the histograms' intervals.
+    node = await startAerospikeNode(['--nodes', '2', '--users', 'bench', '--ticker-ms', '1000']);
   });
   afterAll(async () => {
     if (savedConfigDir === undefined) delete process.env.KVSCOPE_CONFIG_DIR;
@@ -76,6 +78,16 @@ describe('aerospike runs through the orchestrator against the protocol test node
     expect(monitored / serverOps).toBeGreaterThan(MONITOR_SHARE_MIN);
     expect(monitored).toBeLessThanOrEqual(serverOps);
     expect(saved.samples.some((s) => s.nodes.every((n) => (n.memory ?? 0) > 0))).toBe(true);
+    // latencies: once each node's histograms have two ticker dumps: each node's own p99, below what the client saw.
+    for (const s of saved.samples.slice(-2)) {
+      for (const n of s.nodes) {
+        const own = serverLatency(n.rates);
+        expect(own, `${n.id} in second ${s.second}`).toBeDefined();
+        expect(own!.count).toBeGreaterThan(0);
+        expect(own!.p99).toBeGreaterThan(0);
+        expect(own!.p99!).toBeLessThan(s.latency.p99);
+      }
+    }
 
     expect(saved.header.env.clients.aerospike).toBe('6.7.1');
     expect(saved.header.scenario.target).toMatchObject({ kind: 'aerospike', user: 'bench', password: '***' });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bucketCounters, serverLatency } from '../../app/metrics/server-latency';
 import { redisCounters, redisLatencyCounters } from '../../app/metrics/redis-counters';
 import { NodeSeconds } from '../../app/metrics/node-seconds';
+import { aerospikeLatencyRates } from '../../app/metrics/aerospike-latencies';
 
 describe('server-side latency from node counters', () => {
   it('turns a cumulative histogram into per-bucket counts', () => {
@@ -60,5 +61,33 @@ describe('a histogram bucket that first appears mid-run', () => {
     seconds.add(0, { 'latency.read.b4': 100 });
     seconds.add(1000, { 'latency.read.b4': 150, 'latency.read.b1024': 1, 'other.counter': 70 });
     expect(seconds.take(1, true)).toEqual({ 'latency.read.b4': 50, 'latency.read.b1024': 1, 'other.counter': 0 });
+  });
+});
+
+describe("Aerospike's server latency", () => {
+  it('turns latencies: into rates per bucket of the last ticker interval', () => {
+    const rates = aerospikeLatencyRates(
+      'batch-index:;{test}-read:usec,1000.0,60.00,10.00,1.00;{test}-write:;{other}-read:usec,5.0,0.00',
+      'test',
+    );
+    expect(rates).toEqual({
+      'latency.read.n': 1000,
+      'latency.read.b1': 400,
+      'latency.read.b2': 500,
+      'latency.read.b4': 90,
+      'latency.read.b+4': 10,
+    });
+    expect(serverLatency(rates)).toEqual({ count: 1000, p50: 2, p99: 4, p999: 4, atLeast: ['p999'] });
+  });
+
+  it('reads msec histograms in µs, and gives nothing for an error, no data yet or a malformed line', () => {
+    expect(aerospikeLatencyRates('{test}-write:msec,10.0,0.00,0.00', 'test')).toMatchObject({
+      'latency.write.b1000': 10,
+      'latency.write.b2000': 0,
+    });
+    expect(aerospikeLatencyRates('ERROR:4:bad hist name', 'test')).toEqual({});
+    expect(aerospikeLatencyRates('{test}-read:', 'test')).toEqual({});
+    expect(aerospikeLatencyRates('{test}-read:usec,abc,1', 'test')).toEqual({});
+    expect(aerospikeLatencyRates('{test}-read:usec,10,150.0', 'test')).toEqual({});
   });
 });

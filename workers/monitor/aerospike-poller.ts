@@ -1,5 +1,6 @@
 import Aerospike, { type Client } from 'aerospike';
-import { aerospikeCounters } from '../../app/metrics/aerospike-counters';
+import { aerospikeCounters, infoValue } from '../../app/metrics/aerospike-counters';
+import { aerospikeLatencyRates } from '../../app/metrics/aerospike-latencies';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { clientConfig, connectError, describeError, type AerospikeSettings } from '../load/drivers/aerospike/config';
 import { notAnswering, stamped, type Poller } from './poller';
@@ -37,19 +38,29 @@ export class AerospikePoller implements Poller {
     const read = await Promise.all(
       nodes.map(async (node): Promise<NodeCounters | undefined> => {
         try {
-          let answer: { value: string; at: number };
+          let answer: { value: [string, string]; at: number };
           try {
-            answer = await stamped(() => client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: INFO_TIMEOUT_MS }));
+            answer = await stamped(() =>
+              Promise.all([
+                client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: INFO_TIMEOUT_MS }),
+                client.infoNode('latencies:', node, { timeout: INFO_TIMEOUT_MS }),
+              ]),
+            );
           } catch (err) {
             this.warnOnce(node, err);
             return notAnswering(node.name, node.address);
           }
-          const { value: info, at } = answer;
+          const {
+            value: [info, latencies],
+            at,
+          } = answer;
           const c = aerospikeCounters(info);
           // It answered, without the namespace's statistics: no counts, but not down.
           if (!c) throw new Error(`no counters for namespace ${this.t.namespace}`);
           if (this.failing.delete(node.name)) this.log('info', `node ${node.name} answers statistics again`);
-          return { id: node.name, address: node.address, ...c, at };
+          // Before 5.1 a server has no latencies: command and answers an empty value: no server latency, counts only.
+          const gauges = aerospikeLatencyRates(infoValue(latencies), this.t.namespace);
+          return { id: node.name, address: node.address, ...c, at, ...(Object.keys(gauges).length ? { gauges } : {}) };
         } catch (err) {
           this.warnOnce(node, err);
           return undefined;

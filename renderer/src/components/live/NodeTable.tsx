@@ -2,8 +2,11 @@ import { fmtBytes, fmtInt, fmtUsUnit, NO_FIGURE } from '../../../../app/report/n
 import { serverLatency, type ServerLatency } from '../../../../app/metrics/server-latency';
 import { nodeState, nodeTotals } from '../../../../app/metrics/node-stats';
 
-/** A percentile read from the server's histogram is its bucket's upper bound: at most this. */
-const atMost = (us: number | undefined): string => (us === undefined ? NO_FIGURE : `≤ ${fmtUsUnit(us)}`);
+/** A percentile read from the server's histogram is its bucket's upper bound (at most this), or in its open last bucket at least this. */
+function p99(l: ServerLatency | undefined): string {
+  if (l?.p99 === undefined) return NO_FIGURE;
+  return `${l.atLeast?.includes('p99') ? '≥' : '≤'} ${fmtUsUnit(l.p99)}`;
+}
 const mean = (l: ServerLatency | undefined): string => (l?.mean === undefined ? NO_FIGURE : fmtUsUnit(l.mean));
 import { useKv } from '../../store/store';
 
@@ -60,7 +63,7 @@ export function NodeTable() {
                   {timed && (
                     <>
                       <td className="num">{mean(latency![i])}</td>
-                      <td className="num">{atMost(latency![i]?.p99)}</td>
+                      <td className="num">{p99(latency![i])}</td>
                     </>
                   )}
                   <td className="num">{n.memory === undefined ? '–' : fmtBytes(n.memory)}</td>
