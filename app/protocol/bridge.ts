@@ -94,6 +94,8 @@ export interface CompareView {
   /** p99 of all ops per second (ms) and client RSS (MiB), one series per run. */
   p99: number[][];
   memory: number[][];
+  /** Each run's server-side p99 per second (ms, the slowest node's; null where none), null for a run without. */
+  serverP99: ((number | null)[] | null)[];
   /** The machine each run ran on, in one line (app/report/report-head.ts). */
   machines: string[];
 }

@@ -2,7 +2,7 @@ import { MIB } from './numbers';
 import { LATENCY_COLUMNS } from '../metrics/limits';
 import type { RunFile } from '../run/format';
 import type { Comparison } from '../stats/compare';
-import { memorySeries, opTypes, p99Series, throughputSeries, TOTAL } from '../stats/series';
+import { memorySeries, opTypes, p99Series, serverP99Series, throughputSeries, TOTAL } from '../stats/series';
 import { csv, type Field } from './csv';
 import { runTitle } from '../run/title';
 
@@ -80,12 +80,14 @@ export function comparisonCsv(c: Comparison): string {
 
 /** Every compared run's per-second series side by side, aligned by measured second (a shorter run's cells stay empty). */
 export function alignedSeriesCsv(runs: readonly RunFile[], names: readonly string[]): string {
-  const cols: { name: string; values: number[] }[] = [];
+  const cols: { name: string; values: readonly (number | null)[] }[] = [];
   runs.forEach((r, i) => {
     for (const op of [...opTypes(r.samples), TOTAL])
       cols.push({ name: `${names[i]} ${op} ops/s`, values: throughputSeries(r.samples, op) });
     cols.push({ name: `${names[i]} p99 ms`, values: p99Series(r.samples, TOTAL) });
     cols.push({ name: `${names[i]} client RSS MiB`, values: memorySeries(r.samples) });
+    const server = serverP99Series(r.samples);
+    if (server) cols.push({ name: `${names[i]} server p99 ms (slowest node)`, values: server });
   });
   const length = Math.max(0, ...cols.map((c) => c.values.length));
   const rows: Field[][] = [['second', ...cols.map((c) => c.name)]];

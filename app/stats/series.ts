@@ -1,3 +1,4 @@
+import { serverLatency } from '../metrics/server-latency';
 import { MIB } from '../report/numbers';
 import { isCutShort, isPartial, type Sample } from '../metrics/sample';
 
@@ -52,4 +53,23 @@ export function p99Series(samples: readonly Sample[], op: string, seconds: Secon
 /** Client memory of each measured second: the sum of the workers' RSS, in MiB (the client's whole footprint). */
 export function memorySeries(samples: readonly Sample[]): number[] {
   return measured(samples).map((s) => s.workers.reduce((a, w) => a + w.mem.rss, 0) / MIB);
+}
+
+/**
+ * The server's own p99 of each measured second in ms: the slowest node's
+ * (a node's p99 is its histogram bucket's upper bound); null for a second in
+ * which no node reported its latency. Null as a whole for a run that has none.
+ */
+export function serverP99Series(samples: readonly Sample[]): (number | null)[] | null {
+  let any = false;
+  const out = measured(samples).map((s) => {
+    let worst: number | null = null;
+    for (const n of s.nodes) {
+      const p99 = serverLatency(n.rates)?.p99;
+      if (p99 !== undefined) worst = Math.max(worst ?? 0, p99 / US_PER_MS);
+    }
+    any ||= worst !== null;
+    return worst;
+  });
+  return any ? out : null;
 }

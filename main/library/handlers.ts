@@ -5,7 +5,7 @@ import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../../app/report
 import type { RunFile } from '../../app/run/format';
 import { runSeconds } from '../../app/scenario/schema';
 import { compareRuns } from '../../app/stats/compare';
-import { memorySeries, opTypes, p99Series, throughputSeries, TOTAL } from '../../app/stats/series';
+import { memorySeries, serverP99Series, opTypes, p99Series, throughputSeries, TOTAL } from '../../app/stats/series';
 import { firstClock } from '../../app/run/clock';
 import { machineOf } from '../../app/report/report-head';
 import { comparisonReportHtml } from '../../app/report/html/compare-report';
@@ -70,6 +70,7 @@ export class LibraryHandlers {
       throughput,
       p99: runs.map((r) => p99Series(r.samples, TOTAL)),
       memory: runs.map((r) => memorySeries(r.samples)),
+      serverP99: runs.map((r) => serverP99Series(r.samples)),
       machines: runs.map((r) => machineOf(r.header.env)),
     };
   }

@@ -133,6 +133,7 @@ describe('the Runs page', () => {
       throughput: {},
       p99: [],
       memory: [],
+      serverP99: [],
       machines: [],
     } as CompareView;
     fake.library.compare = async () => view;
@@ -162,6 +163,7 @@ describe('copies of one run', () => {
       throughput: {},
       p99: [],
       memory: [],
+      serverP99: [],
       machines: [],
     } as CompareView;
     fake.library.compare = async () => view;
@@ -209,6 +211,7 @@ describe('a finished repeat', () => {
       throughput: {},
       p99: [],
       memory: [],
+      serverP99: [],
       machines: [],
     });
     render(<Host />, { wrapper: wrapper(fake.bridge) });
@@ -227,5 +230,38 @@ describe('a finished repeat', () => {
     });
     expect(row.textContent).toMatch(/^ops\/s101/);
     expect(row.textContent).toMatch(/#5 run-4/);
+  });
+});
+
+describe("the servers' own latency in Compare", () => {
+  const runs = [0, 1].map((i) => fixtureRun(`srv-${i}`, steady(3, { get: { count: 100, us: 1000 } })));
+  const view = (serverP99: CompareView['serverP99']): CompareView => ({
+    comparison: compareRuns(runs, 0),
+    throughput: {},
+    p99: [],
+    memory: [],
+    serverP99,
+    machines: [],
+  });
+  const show = (v: CompareView) => {
+    useKv.setState({ compare: { files: ['a', 'b'], baseline: 0, view: v }, page: 'compare' });
+    render(<ComparePage />, { wrapper: wrapper(fakeBridge().bridge) });
+  };
+
+  it('overlays each run’s server p99 per second where a run has it', () => {
+    show(
+      view([
+        [0.004, null, 0.008],
+        [0.016, 0.016],
+      ]),
+    );
+    const chart = screen.getByTestId('compare-chart-server-p99');
+    expect(chart.textContent).toContain('Server p99 per second (slowest node, server side)');
+    expect(chart.dataset.points).toBe('3');
+  });
+
+  it('has no such chart when no run has it', () => {
+    show(view([null, null]));
+    expect(screen.queryByTestId('compare-chart-server-p99')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns, CompareError, fmtChange } from '../../app/stats/compare';
 import { mannWhitney, neededPerSide, normalUpperTail, ranks, smallestP } from '../../app/stats/mann-whitney';
-import { p99Series, throughputSeries, TOTAL } from '../../app/stats/series';
+import { p99Series, serverP99Series, throughputSeries, TOTAL } from '../../app/stats/series';
 import { settingsDiff } from '../../app/stats/settings-diff';
 import { fixtureRun, steady } from './run-fixture';
 
@@ -86,6 +86,19 @@ describe('per-second series', () => {
   it('has p99 in ms for seconds that had the op, and none for an op never run', () => {
     expect(p99Series(run.samples, 'get').map((v) => Math.round(v))).toEqual([1, 1, 1, 1]);
     expect(p99Series(run.samples, 'put')).toEqual([]);
+  });
+
+  it("has the servers' own p99 per measured second, the slowest node's, null where no node timed anything", () => {
+    expect(serverP99Series(run.samples)).toBeNull();
+    const timed = (p99Bucket: number) => ({ 'latency.read.n': 100, 'latency.read.b4': 99, [`latency.read.b${p99Bucket}`]: 1 });
+    const node = (id: string, rates: Record<string, number>) => ({ id, address: id, rates });
+    const nodes = [[node('a', timed(1024)), node('b', timed(64))], [], [node('a', timed(2048))], [node('a', {})]];
+    const samples = run.samples.map((s) => (s.phase === 'run' ? { ...s, nodes: nodes[s.second - 2] } : s));
+    expect(serverP99Series(samples)).toEqual([0.004, null, 0.004, null]);
+    const slow = samples.map((s) =>
+      s.second === 2 ? { ...s, nodes: [node('a', { 'latency.read.n': 10, 'latency.read.b1024': 10 })] } : s,
+    );
+    expect(serverP99Series(slow)![0]).toBe(1.024);
   });
 });
 

@@ -90,6 +90,16 @@ describe('per-second and comparison CSV', () => {
     );
   });
 
+  it("adds a run's server p99 per second where its nodes timed operations, empty in a second they did not", () => {
+    const nodes = [[{ id: 'n', address: 'n', rates: { 'latency.read.n': 2, 'latency.read.b8': 2 } }], []];
+    let i = 0;
+    const timed = { ...run, samples: run.samples.map((s) => (s.phase === 'run' ? { ...s, nodes: nodes[i++] ?? [] } : s)) } as typeof run;
+    const [head, first, second] = alignedSeriesCsv([timed], ['a']).split('\r\n');
+    expect(head).toBe('second,a get ops/s,a put ops/s,a total ops/s,a p99 ms,a client RSS MiB,a server p99 ms (slowest node)');
+    expect(first).toMatch(/,0\.008$/);
+    expect(second).toMatch(/,50,$/);
+  });
+
   it('writes one row per second of a run, warm-up marked', () => {
     const lines = runSecondsCsv(run).split('\r\n');
     expect(lines[0]).toBe(

@@ -33,6 +33,16 @@ export function ComparePage() {
       })),
       { id: 'p99', spec: overlaySpec('p99 per second (all ops)', 'ms', names, b), rows: alignedRows(open.view.p99) },
       { id: 'memory', spec: overlaySpec('Client memory (RSS, all workers)', 'MiB', names, b), rows: alignedRows(open.view.memory) },
+      // The servers' own p99 where a run's target reports it (older views and run files have none).
+      ...((open.view.serverP99 ?? []).some((s) => s !== null)
+        ? [
+            {
+              id: 'server-p99',
+              spec: overlaySpec('Server p99 per second (slowest node, server side)', 'ms', names, b),
+              rows: alignedRows(open.view.serverP99),
+            },
+          ]
+        : []),
     ];
   }, [open]);
   if (!open) {

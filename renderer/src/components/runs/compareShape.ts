@@ -5,14 +5,19 @@ import { runTitle } from '../../../../app/run/title';
 
 const runKey = (i: number): string => `r${i}`;
 
-/** Series of several runs as chart rows by measured second, counted from 0 as the Live charts count run seconds; a run that has ended leaves its key out. */
-export function alignedRows(series: readonly (readonly number[] | null)[]): Row[] {
+/**
+ * Series of several runs as chart rows by measured second, counted from 0 as
+ * the Live charts count run seconds; a run that has ended, or a second a run
+ * has no figure for (null), leaves its key out.
+ */
+export function alignedRows(series: readonly (readonly (number | null)[] | null)[]): Row[] {
   const length = Math.max(0, ...series.map((s) => s?.length ?? 0));
   const rows: Row[] = [];
   for (let t = 0; t < length; t++) {
     const row: Row = { t };
     series.forEach((s, i) => {
-      if (s && t < s.length) row[runKey(i)] = s[t];
+      const v = s && t < s.length ? s[t] : null;
+      if (v !== null) row[runKey(i)] = v;
     });
     rows.push(row);
   }
