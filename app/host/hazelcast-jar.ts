@@ -1,14 +1,12 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { kvscopeCacheDir } from './kvscope-dirs';
 import { findOnPath } from './which';
+import { fetchIntoCache } from './maven-fetch';
 
 /** The member version fetched when none is on disk (the one the tests run against). */
 const HAZELCAST_VERSION = '5.7.0';
-/** Maven Central may be slow; a fetch that takes longer than this has failed. */
-const FETCH_TIMEOUT_MS = 180_000;
 
 const m2Dir = (): string => join(homedir(), '.m2', 'repository', 'com', 'hazelcast', 'hazelcast');
 const cacheDir = (): string => kvscopeCacheDir();
@@ -52,12 +50,5 @@ export async function hazelcastJar(named?: string): Promise<string> {
   if (found.jar) return found.jar;
   const mvn = findOnPath('mvn');
   if (named || !mvn) throw new Error(`a local Hazelcast cluster needs the Hazelcast jar: ${found.detail}`);
-  mkdirSync(cacheDir(), { recursive: true });
-  const args = ['-q', 'dependency:copy', `-Dartifact=com.hazelcast:hazelcast:${HAZELCAST_VERSION}`, `-DoutputDirectory=${cacheDir()}`];
-  await new Promise<void>((resolve, reject) =>
-    execFile(mvn, args, { timeout: FETCH_TIMEOUT_MS }, (err, _out, stderr) =>
-      err ? reject(new Error(`mvn could not fetch hazelcast ${HAZELCAST_VERSION}: ${stderr.trim() || err.message}`)) : resolve(),
-    ),
-  );
-  return join(cacheDir(), `hazelcast-${HAZELCAST_VERSION}.jar`);
+  return fetchIntoCache(mvn, 'com.hazelcast', 'hazelcast', HAZELCAST_VERSION);
 }

@@ -117,7 +117,8 @@ export function mergeTicks(
     bytesIn: ticks.reduce((a, t) => a + t.bytesIn, 0),
     bytesOut: ticks.reduce((a, t) => a + t.bytesOut, 0),
     workers: latestPerWorker(ticks),
-    nodes: [...nodes, ...clientSideNodes(ticks)],
+    // The nodes' own view when a monitor reads it; the workers' attribution only where nothing better exists.
+    nodes: nodes.length > 0 ? nodes : clientSideNodes(ticks),
     ...(expected === undefined ? {} : { strength: { expected, reporting: new Set(ticks.map((t) => t.worker)).size } }),
     // The longest any worker ran in it: the workers stop together, on one message.
     ...coveredOf(ticks),

@@ -23,7 +23,16 @@ export type ToTarget = z.infer<typeof ToTargetSchema>;
 
 /** built-in target -> main */
 export const FromTargetSchema = z.discriminatedUnion('type', [
-  msg('ready', z.object({ host: z.string(), port: z.number().int().min(1).max(65535), pids: z.array(z.number().int()) })),
+  msg(
+    'ready',
+    z.object({
+      host: z.string(),
+      port: z.number().int().min(1).max(65535),
+      pids: z.array(z.number().int()),
+      /** A local cluster's members' Prometheus endpoints, when they have one (Hazelcast with the JMX exporter). */
+      metricsUrls: z.array(z.string().url()).max(64).optional(),
+    }),
+  ),
   /** Cumulative per-process counters, once a second. */
   msg('node-stats', z.object({ nodes: z.array(NodeCountersSchema) })),
   msg('log', LogSchema),

@@ -50,14 +50,9 @@ export async function serveCommand(o: ServeCommandOptions): Promise<number> {
   const release = keepHostAlive(log);
   const base: ServeOptions = { host: o.host, port: o.port, rendererDir: o.rendererDir, controller, log, secret, tls };
   const server = await listen(base, o.anyPortIfTaken === true, print);
-  // The token is in the address: whoever can read this terminal can use the dashboard, as intended.
-  print(`kvscope dashboard: ${server.tokenUrl}`);
-  for (const w of exposureWarnings(o.host, tls !== undefined)) print(w);
-  if (o.openBrowser) openInBrowser(server.tokenUrl, print);
-  print(`runs are kept in ${o.runsDir}; Ctrl-C stops the server`);
-
+  // Taken before the address is printed: whoever reads it may signal at once.
   let signalled = false;
-  const sig = await new Promise<NodeJS.Signals>((resolve) => {
+  const signal = new Promise<NodeJS.Signals>((resolve) => {
     const onSignal = (s: NodeJS.Signals): void => {
       if (signalled) {
         print(`${s}: exiting now`);
@@ -69,6 +64,14 @@ export async function serveCommand(o: ServeCommandOptions): Promise<number> {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);
   });
+
+  // The token is in the address: whoever can read this terminal can use the dashboard, as intended.
+  print(`kvscope dashboard: ${server.tokenUrl}`);
+  for (const w of exposureWarnings(o.host, tls !== undefined)) print(w);
+  if (o.openBrowser) openInBrowser(server.tokenUrl, print);
+  print(`runs are kept in ${o.runsDir}; Ctrl-C stops the server`);
+  const sig = await signal;
+
   print(`${sig}: stopping (a running benchmark finishes in order; again to exit at once)`);
   await controller.shutdown();
   await server.close();

@@ -61,7 +61,13 @@ export class RunServers {
       return seed;
     }
     if (t.kind === 'hazelcast') {
-      return t.localMembers === 0 ? undefined : this.startLocal(node, `Hazelcast cluster of ${t.localMembers} members`);
+      const seed = t.localMembers === 0 ? undefined : await this.startLocal(node, `Hazelcast cluster of ${t.localMembers} members`);
+      // The members' own statistics come from Prometheus endpoints: the local members' exporters, or those the scenario lists.
+      const metricsUrls = seed ? (this.local?.metricsUrls ?? []) : t.metricsUrls;
+      if (metricsUrls.length > 0) await this.startMonitor(node, { ...t, metricsUrls });
+      else if (seed)
+        this.hooks.log('warn', 'monitor', 'no per-member statistics: the members have no metrics endpoint (see the log above)');
+      return seed;
     }
     if (t.external) return { host: t.host, port: t.port };
     this.hooks.log('info', 'main', `starting the built-in ${t.kind === 'builtin-file' ? 'file' : 'key-value'} server`);

@@ -54,6 +54,8 @@ export class TargetRunner extends EventEmitter<TargetRunnerEvents> {
 
   /** The server processes it reported when ready (a local cluster's members). */
   pids: number[] = [];
+  /** The members' Prometheus endpoints it reported when ready (a local Hazelcast cluster with the exporter). */
+  metricsUrls: string[] = [];
 
   get pid(): number | undefined {
     return this.child.pid;
@@ -77,6 +79,7 @@ export class TargetRunner extends EventEmitter<TargetRunnerEvents> {
         switch (m.type) {
           case 'ready':
             this.pids = m.data.pids;
+            this.metricsUrls = m.data.metricsUrls ?? [];
             ready = true;
             return settle(() => resolve({ host: m.data.host, port: m.data.port }));
           case 'node-stats':

@@ -12,6 +12,7 @@ import { runKillingServer } from '../helpers/kill-server';
 import { runScenario, waitGone } from '../helpers/run';
 import { freePort } from '../../workers/local/free-port';
 import { nodeTotals } from '../../app/metrics/node-stats';
+import { serverLatency } from '../../app/metrics/server-latency';
 import { createHazelcastDriver } from '../../workers/load/drivers/hazelcast/driver';
 
 /** Per-member series must add up to the client's totals over a run within this. */
@@ -40,7 +41,7 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it(
-    'runs get/set/remove with per-member series that add up to the client totals, and stops every member',
+    "runs get/set/remove with each member's own IMap counts (its JMX exporter) adding up to the client totals, its latency every second, and stops every member",
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       const run = memberRun(4);
@@ -58,6 +59,17 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
       expect(Math.abs(members / client - 1)).toBeLessThan(SUM_TOLERANCE);
       const ids = new Set(saved.samples.slice(1).flatMap((s) => s.nodes.map((n) => n.id)));
       expect(ids.size).toBe(MEMBERS);
+      // The members' own view (named by their addresses), not the client's attribution: it carries their latency and memory.
+      for (const s of saved.samples.filter((x) => x.phase === 'run')) {
+        for (const n of s.nodes) {
+          expect(n.id).toMatch(/^127\.0\.0\.1:\d+$/);
+          const own = serverLatency(n.rates);
+          expect(own, `${n.id} in second ${s.second}`).toBeDefined();
+          expect(own!.mean).toBeGreaterThan(0);
+        }
+      }
+      // The entries' memory cost, as the member reports it (it trails the load by a second or so).
+      for (const n of saved.samples.at(-1)!.nodes) expect(n.memory, n.id).toBeGreaterThan(0);
       expect(pids).toHaveLength(MEMBERS);
       expect(await waitGone([...pids, ...run.workerPids], 15_000)).toEqual([]);
     },

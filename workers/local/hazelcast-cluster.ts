@@ -7,6 +7,7 @@ import { freePort } from './free-port';
 import { hazelcastJar } from '../../app/host/hazelcast-jar';
 import type { LocalCluster } from './redis-cluster';
 import { SpawnedServer, waitUntil } from './spawned';
+import { jmxExporterJar } from '../../app/host/jmx-exporter-jar';
 
 const HOST = '127.0.0.1';
 /** JVM start and cluster join take about 5 s a member on 2 cores; a slow box gets room. */
@@ -29,6 +30,7 @@ export function memberConfig(clusterName: string, port: number, ports: number[])
   <properties>
     <property name="hazelcast.socket.bind.any">false</property>
     <property name="hazelcast.phone.home.enabled">false</property>
+    <property name="hazelcast.jmx">true</property>
   </properties>
   <network>
     <port auto-increment="false">${port}</port>
@@ -43,8 +45,34 @@ export function memberConfig(clusterName: string, port: number, ports: number[])
 `;
 }
 
-/** A Hazelcast cluster of `members` JVMs on 127.0.0.1, ready once a client sees every member. */
-export async function startHazelcastCluster(members: number, clusterName: string, jar?: string): Promise<LocalCluster> {
+/**
+ * What the JMX exporter serves: each IMap's live statistics bean (read on
+ * every scrape; Hazelcast's own metrics beans are refreshed only every few
+ * seconds) as `hazelcast_imap_<attribute>{map="NAME"}`, the names
+ * app/metrics/prom-maps.ts reads.
+ */
+export const EXPORTER_CONFIG = `lowercaseOutputName: true
+includeObjectNames: ["com.hazelcast:type=IMap,*"]
+rules:
+  - pattern: 'com.hazelcast<name=([^,>]+)(, [^>]*)?><>(local\\w+): (.*)'
+    name: hazelcast_imap_$3
+    value: $4
+    labels:
+      map: "$1"
+`;
+
+/**
+ * A Hazelcast cluster of `members` JVMs on 127.0.0.1, ready once a client
+ * sees every member. Each member carries the Prometheus JMX exporter on a
+ * port of its own (127.0.0.1), for its own statistics; without the exporter's
+ * jar the cluster starts anyway and `warn` says why it has none.
+ */
+export async function startHazelcastCluster(
+  members: number,
+  clusterName: string,
+  jar?: string,
+  warn: (message: string) => void = () => undefined,
+): Promise<LocalCluster> {
   const java = javaPath();
   if (!java) throw new Error('a local Hazelcast cluster needs java (not found on PATH; set KVSCOPE_JAVA)');
   const jarPath = await hazelcastJar(jar);
@@ -54,10 +82,18 @@ export async function startHazelcastCluster(members: number, clusterName: string
   const dir = makeOwnedTempDir('hazelcast');
   const ports: number[] = [];
   for (let i = 0; i < members; i++) ports.push(await freePort(HOST));
-  const servers = ports.map((port) => {
+  const exporter = await jmxExporterJar();
+  if ('missing' in exporter) warn(`the members have no metrics endpoint (no per-member statistics): ${exporter.missing}`);
+  const metricsPorts: number[] = [];
+  if ('jar' in exporter) {
+    writeFileSync(join(dir, 'jmx-exporter.yaml'), EXPORTER_CONFIG);
+    for (let i = 0; i < members; i++) metricsPorts.push(await freePort(HOST));
+  }
+  const servers = ports.map((port, i) => {
     const config = join(dir, `member-${port}.xml`);
     writeFileSync(config, memberConfig(clusterName, port, ports));
-    return new SpawnedServer(java, [MEMBER_HEAP, `-Dhazelcast.config=${config}`, '-cp', jarPath, MEMBER_MAIN], dir);
+    const agent = 'jar' in exporter ? [`-javaagent:${exporter.jar}=${HOST}:${metricsPorts[i]}:${join(dir, 'jmx-exporter.yaml')}`] : [];
+    return new SpawnedServer(java, [MEMBER_HEAP, ...agent, `-Dhazelcast.config=${config}`, '-cp', jarPath, MEMBER_MAIN], dir);
   });
   const stop = async (): Promise<void> => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -81,5 +117,11 @@ export async function startHazelcastCluster(members: number, clusterName: string
     throw err;
   }
   await client.shutdown();
-  return { seed: { host: HOST, port: ports[0] }, nodes: servers.map((s, i) => ({ port: ports[i], pid: s.pid })), stop };
+  return {
+    seed: { host: HOST, port: ports[0] },
+    nodes: servers.map((s, i) => ({ port: ports[i], pid: s.pid })),
+    // Named by the member's own address (the fragment is not sent): the same id as the client's per-member counts.
+    ...(metricsPorts.length ? { metricsUrls: metricsPorts.map((p, i) => `http://${HOST}:${p}/metrics#${HOST}:${ports[i]}`) } : {}),
+    stop,
+  };
 }

@@ -1,7 +1,7 @@
 import { ToTargetSchema } from '../../app/protocol/target';
 import { TargetSchema } from '../../app/scenario/targets';
 import { runChild } from '../child-entry';
-import { sendToMain } from '../targets/ipc';
+import { logToMain, sendToMain } from '../targets/ipc';
 import { startHazelcastCluster } from './hazelcast-cluster';
 import { startRedisCluster, type LocalCluster } from './redis-cluster';
 
@@ -43,13 +43,18 @@ function start(raw: unknown): void {
       const parsed = TargetSchema.safeParse(raw);
       const t = parsed.success ? parsed.data : undefined;
       if (t?.kind === 'redis' && t.localCluster > 0) cluster = await startRedisCluster(t.localCluster);
-      else if (t?.kind === 'hazelcast' && t.localMembers > 0) cluster = await startHazelcastCluster(t.localMembers, t.clusterName, t.jar);
+      else if (t?.kind === 'hazelcast' && t.localMembers > 0)
+        cluster = await startHazelcastCluster(t.localMembers, t.clusterName, t.jar, (m) => logToMain('warn', m));
       else throw new Error('nothing to start: the target asks for no local cluster');
     },
     () => {
       if (!cluster) return;
       const pids = cluster.nodes.map((n) => n.pid).filter((p): p is number => p !== undefined);
-      sendToMain({ type: 'ready', data: { host: cluster.seed.host, port: cluster.seed.port, pids } });
+      const metricsUrls = cluster.metricsUrls;
+      sendToMain({
+        type: 'ready',
+        data: { host: cluster.seed.host, port: cluster.seed.port, pids, ...(metricsUrls ? { metricsUrls } : {}) },
+      });
     },
   );
 }

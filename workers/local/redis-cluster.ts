@@ -14,6 +14,8 @@ export interface LocalCluster {
   /** The seed a client is given. */
   seed: { host: string; port: number };
   nodes: { port: number; pid: number | undefined }[];
+  /** Each member's Prometheus endpoint, where the members have one. */
+  metricsUrls?: string[];
   stop(): Promise<void>;
 }
 

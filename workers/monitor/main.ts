@@ -6,10 +6,16 @@ import { errorMessage } from '../../app/error-message';
 import { logToMain, sendToMain } from '../targets/ipc';
 import type { Poller } from './poller';
 import { everyWholeSecond } from '../../app/host/whole-seconds';
+import { kvscopeConfigDir } from '../../app/host/kvscope-dirs';
+import { promMapFor } from '../../app/metrics/prom-maps';
+
+const HTTP_PORT = 80;
+const HTTPS_PORT = 443;
 
 /**
  * Entry of the cluster monitor, forked by main for targets with server-side
- * statistics of their own (Aerospike, Redis). Same protocol as a built-in
+ * statistics of their own (Aerospike, Redis, Hazelcast members with a
+ * Prometheus endpoint). Same protocol as a built-in
  * target: 'start' -> a first 'node-stats' (the baseline, before any load)
  * and 'ready' (or 'fatal'), then 'node-stats' on every whole second of the
  * clock (the edges of the run's seconds) with each node's cumulative counters
@@ -59,6 +65,13 @@ async function start(raw: unknown): Promise<void> {
     const { RedisPoller } = require('./redis-poller') as typeof import('./redis-poller');
     poller = new RedisPoller(t, log);
     seed = { host: t.host, port: t.port };
+  } else if (t.kind === 'hazelcast' && t.metricsUrls.length > 0) {
+    const { PrometheusPoller } = require('./prometheus-poller') as typeof import('./prometheus-poller');
+    const map = promMapFor('hazelcast', kvscopeConfigDir(), (m) => log('warn', m));
+    if (!map) throw new Error('monitor: no metrics map for hazelcast');
+    poller = new PrometheusPoller(t.metricsUrls, map, { map: t.map }, log);
+    const first = new URL(t.metricsUrls[0]);
+    seed = { host: first.hostname, port: Number(first.port) || (first.protocol === 'https:' ? HTTPS_PORT : HTTP_PORT) };
   } else throw new Error(`monitor: ${t.kind} targets have no monitor`);
   await poller.connect();
   await tick();

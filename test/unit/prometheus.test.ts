@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { parsePrometheus } from '../../app/metrics/prometheus';
+import { applyPromMap, PromMapSchema } from '../../app/metrics/prom-map';
+import { HAZELCAST_PROM_MAP, promMapFor } from '../../app/metrics/prom-maps';
+import { nodeName } from '../../workers/monitor/prometheus-poller';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A Hazelcast member's scrape through the JMX exporter, as one printed it (shortened). */
+const SCRAPE = `# HELP hazelcast_imap_localgetoperationcount number of get operations on this member
+# TYPE hazelcast_imap_localgetoperationcount untyped
+hazelcast_imap_localgetoperationcount{map="kvscope"} 1000.0
+hazelcast_imap_localgetoperationcount{map="other"} 77.0
+hazelcast_imap_localsetoperationcount{map="kvscope"} 500.0
+hazelcast_imap_localremoveoperationcount{map="kvscope"} 1.0
+hazelcast_imap_localtotalgetlatency{map="kvscope"} 57.0
+hazelcast_imap_localtotalsetlatency{map="kvscope"} 178.0
+hazelcast_imap_localownedentrymemorycost{map="kvscope"} 128763.0
+com_hazelcast_metrics_getcount{instance="m1",prefix="map",tag0="\\"name=kvscope\\""} 5.0
+jvm_memory_max_bytes{area="nonheap"} -1.0
+not a sample line
+jvm_threads_current 42 1700000000000
+`;
+
+describe('the Prometheus text format', () => {
+  it('reads samples with labels (quotes escaped), skips comments and counts what it cannot read', () => {
+    const { samples, skipped } = parsePrometheus(SCRAPE);
+    expect(samples[0]).toEqual({ name: 'hazelcast_imap_localgetoperationcount', labels: { map: 'kvscope' }, value: 1000 });
+    expect(samples[7]).toMatchObject({ labels: { instance: 'm1', prefix: 'map', tag0: '"name=kvscope"' }, value: 5 });
+    expect(samples.at(-1)).toEqual({ name: 'jvm_threads_current', labels: {}, value: 42 });
+    expect(skipped).toBe(1);
+    expect(parsePrometheus('x{a="1" 5\n{}\n').samples).toEqual([]);
+  });
+});
+
+describe("a server kind's metrics map", () => {
+  it("maps a Hazelcast member's IMap statistics for the run's map only: counts, latency in µs, memory", () => {
+    const node = applyPromMap(HAZELCAST_PROM_MAP, parsePrometheus(SCRAPE).samples, { map: 'kvscope' });
+    expect(node).toEqual({
+      counters: {
+        'read.success': 1000,
+        'write.success': 501,
+        'latency.read.n': 1000,
+        'latency.read.us': 57_000,
+        'latency.write.n': 501,
+        'latency.write.us': 178_000,
+      },
+      memory: 128763,
+    });
+    expect(applyPromMap(HAZELCAST_PROM_MAP, parsePrometheus('up 1\n').samples, { map: 'kvscope' })).toBeUndefined();
+  });
+
+  it("takes the user's map from the config folder, and says why when it is invalid", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kvscope-maps-'));
+    try {
+      const warnings: string[] = [];
+      expect(promMapFor('hazelcast', dir, (m) => warnings.push(m))).toBe(HAZELCAST_PROM_MAP);
+      mkdirSync(join(dir, 'metrics-maps'));
+      const mine = { rules: [{ metric: 'my_reads_total', as: 'read.success' }] };
+      writeFileSync(join(dir, 'metrics-maps', 'myserver.json'), JSON.stringify(mine));
+      expect(promMapFor('myserver', dir, (m) => warnings.push(m))).toEqual(PromMapSchema.parse(mine));
+      writeFileSync(join(dir, 'metrics-maps', 'hazelcast.json'), JSON.stringify({ rules: [{ metric: 'x', as: 'rm -rf' }] }));
+      expect(promMapFor('hazelcast', dir, (m) => warnings.push(m))).toBe(HAZELCAST_PROM_MAP);
+      expect(warnings).toEqual([expect.stringMatching(/hazelcast\.json: rules\.0\.as: a node counter .*; using the built-in map$/)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("names a node by the endpoint's #fragment, else its host and port", () => {
+    expect(nodeName('http://127.0.0.1:9100/metrics#127.0.0.1:5701')).toBe('127.0.0.1:5701');
+    expect(nodeName('http://10.0.0.5:9100/metrics')).toBe('10.0.0.5:9100');
+    expect(nodeName('http://10.0.0.5:9100/metrics#<script>')).toBe('10.0.0.5:9100');
+  });
+});
