@@ -39,6 +39,18 @@ describe('the one-file HTML report of a run', () => {
     expect(html).toContain('Node v20');
   });
 
+  it("draws the servers' own p99 beside the client's where the nodes timed operations, in both reports", () => {
+    const node = { id: 'n1', address: 'n1', rates: { 'latency.read.n': 10, 'latency.read.b64': 10 } };
+    const timed = { ...base, samples: base.samples.map((s) => ({ ...s, nodes: [node] })) } as RunFile;
+    expect(runReportHtml(base)).not.toContain('server (slowest node)');
+    const html = runReportHtml(timed);
+    expect(html).toContain('server (slowest node)');
+    expect(charts(html)).toBe(3);
+    expect(comparisonReportHtml([base, faster], compareRuns([base, faster], 0))).not.toContain('Server p99');
+    const both = comparisonReportHtml([timed, faster], compareRuns([timed, faster], 0));
+    expect(both).toContain('Server p99 (slowest node)');
+  });
+
   it('keeps whatever a run file says as text: no markup, no script from names, hosts or reasons', () => {
     const html = runReportHtml(hostile(base), '"><img src=x onerror=alert(1)>');
     expect(html).not.toMatch(/<script|<img|<b /i);

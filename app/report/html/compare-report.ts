@@ -2,7 +2,7 @@ import type { RunFile } from '../../run/format';
 import { runTitle } from '../../run/title';
 import { LATENCY_COLUMNS } from '../../metrics/limits';
 import { fmtChange, type Comparison, type Row } from '../../stats/compare';
-import { memorySeries, p99Series, throughputSeries, TOTAL } from '../../stats/series';
+import { memorySeries, p99Series, serverP99Series, throughputSeries, TOTAL } from '../../stats/series';
 import { fmtInt, fmtMs, fmtUsAsMs } from '../numbers';
 import { comparisonHead, machineOf } from '../report-head';
 import { htmlDocument, htmlTable } from './document';
@@ -67,6 +67,9 @@ export function comparisonReportHtml(runs: readonly RunFile[], c: Comparison): s
     svgLineChart('Throughput, all ops', 'ops/s', lines(runs.map((r) => throughputSeries(r.samples, TOTAL)))),
     svgLineChart('p99 latency, all ops', 'ms', lines(runs.map((r) => p99Series(r.samples, TOTAL)))),
     svgLineChart('Client memory', 'MiB', lines(runs.map((r) => memorySeries(r.samples)))),
+    ...(runs.some((r) => serverP99Series(r.samples))
+      ? [svgLineChart('Server p99 (slowest node)', 'ms', lines(runs.map((r) => serverP99Series(r.samples) ?? [])))]
+      : []),
     '</div>',
     '<h2>Throughput, ops/s</h2>',
     '<p class="muted">Mean of the measured seconds; change: Mann-Whitney U over the seconds (~ = no significant change at 0.05), shift: Hodges-Lehmann estimate with its 95% confidence interval.</p>',

@@ -1,7 +1,7 @@
 import { outcomeOf } from '../../metrics/outcome';
 import type { RunFile } from '../../run/format';
 import { runTitle } from '../../run/title';
-import { memorySeries, p99Series, throughputSeries, TOTAL } from '../../stats/series';
+import { memorySeries, p99Series, serverP99Series, throughputSeries, TOTAL } from '../../stats/series';
 import { reportDate } from '../report-head';
 import { htmlDocument } from './document';
 import { esc } from './escape';
@@ -11,6 +11,11 @@ import { svgLineChart } from './svg-chart';
 
 /** Outcomes a reader must not miss. */
 const BAD = new Set(['failed', 'degraded', 'done with errors', 'interrupted', 'stopped']);
+
+function withServer(run: RunFile): { name: string; values: (number | null)[] }[] {
+  const server = serverP99Series(run.samples);
+  return server ? [{ name: 'server (slowest node)', values: server }] : [];
+}
 
 /** One run as a one-file HTML report: outcome, charts, summary, settings and environment. */
 export function runReportHtml(run: RunFile, label = ''): string {
@@ -25,7 +30,11 @@ export function runReportHtml(run: RunFile, label = ''): string {
     '<h2>Per second</h2>',
     '<div class="charts">',
     svgLineChart('Throughput', 'ops/s', [{ name: 'all ops', values: throughputSeries(run.samples, TOTAL) }]),
-    svgLineChart('p99 latency', 'ms', [{ name: 'all ops', values: p99Series(run.samples, TOTAL) }]),
+    svgLineChart('p99 latency', 'ms', [
+      { name: 'all ops (client)', values: p99Series(run.samples, TOTAL) },
+      // The servers' own p99 where the target reports it: what the network and the client add is the gap.
+      ...withServer(run),
+    ]),
     svgLineChart('Client memory (RSS of all workers)', 'MiB', [{ name: 'workers', values: memorySeries(run.samples) }]),
     '</div>',
     '<h2>Summary</h2>',
