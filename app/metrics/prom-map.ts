@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PromSample } from './prometheus';
+import { bucketKey, latencyCountKey, latencySumKey, openBucketKey } from './server-latency';
 
 /**
  * How a server kind's Prometheus metrics become kvscope's per-node figures: a
@@ -8,23 +9,38 @@ import type { PromSample } from './prometheus';
  * (`read.success`, `write.error`, ... and the server-latency counters
  * `latency.read.n`, `latency.read.us`, `latency.write.b128`: see
  * app/metrics/server-latency.ts), all cumulative, or `memory` / `rss` in
- * bytes (a level, read as it is). `${name}` in a label value is replaced by
- * the target's setting of that name (e.g. `${map}`, the IMap the run uses).
- * docs/measurement.md has the format and the Hazelcast map.
+ * bytes (a level, read as it is). A histogram rule takes a Prometheus
+ * histogram (`NAME_bucket{le}`, `NAME_count`, `NAME_sum`, cumulative) as a
+ * class's server latency: operations, total time and per-bucket counts,
+ * `scale` turning its unit into µs (1e6 for seconds); `+Inf` is the open
+ * bucket above the last bound. `${name}` in a label value is replaced by the
+ * target's setting of that name (e.g. `${map}`, the IMap the run uses).
+ * docs/scenarios.md has the format and the Hazelcast map.
  */
+const NS_PER_US = 1000;
 const FIGURE = /^((read|write)\.(success|error|timeout|notFound)|latency\.(read|write)\.(n|us|b\d+)|memory|rss)$/;
+
+const metricName = z.string().regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'a Prometheus metric name');
+const labels = z.record(z.string(), z.string().max(200)).default({});
+const scale = z.number().positive().finite().default(1);
+
+const CounterRule = z.strictObject({
+  metric: metricName,
+  labels,
+  as: z.string().regex(FIGURE, 'a node counter (read.success, latency.read.us, ...), memory or rss'),
+  scale,
+});
+const HistogramRule = z.strictObject({
+  histogram: metricName,
+  labels,
+  as: z.enum(['latency.read', 'latency.write']),
+  scale,
+});
 
 export const PromMapSchema = z.object({
   description: z.string().max(500).optional(),
   rules: z
-    .array(
-      z.object({
-        metric: z.string().regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'a Prometheus metric name'),
-        labels: z.record(z.string(), z.string().max(200)).default({}),
-        as: z.string().regex(FIGURE, 'a node counter (read.success, latency.read.us, ...), memory or rss'),
-        scale: z.number().positive().finite().default(1),
-      }),
-    )
+    .array(z.union([CounterRule, HistogramRule]))
     .min(1)
     .max(200),
 });
@@ -44,8 +60,21 @@ export function applyPromMap(map: PromMap, samples: readonly PromSample[], vars:
   let matched = false;
   for (const rule of map.rules) {
     const want = Object.entries(rule.labels).map(([k, v]) => [k, v.replace(/\$\{(\w+)\}/g, (_, n: string) => vars[n] ?? '')] as const);
-    for (const s of byName.get(rule.metric) ?? []) {
-      if (!Number.isFinite(s.value) || s.value < 0 || !want.every(([k, v]) => s.labels[k] === v)) continue;
+    const matching = (name: string) => (byName.get(name) ?? []).filter((s) => s.value >= 0 && want.every(([k, v]) => s.labels[k] === v));
+    if ('histogram' in rule) {
+      const found = histogram(
+        rule.as,
+        matching(`${rule.histogram}_bucket`),
+        matching(`${rule.histogram}_count`),
+        matching(`${rule.histogram}_sum`),
+        rule.scale,
+      );
+      if (found) Object.assign(out.counters, found);
+      matched ||= found !== undefined;
+      continue;
+    }
+    for (const s of matching(rule.metric)) {
+      if (!Number.isFinite(s.value)) continue;
       matched = true;
       const v = s.value * rule.scale;
       if (rule.as === 'memory' || rule.as === 'rss') out[rule.as] = (out[rule.as] ?? 0) + v;
@@ -53,4 +82,35 @@ export function applyPromMap(map: PromMap, samples: readonly PromSample[], vars:
     }
   }
   return matched ? out : undefined;
+}
+
+/** A cumulative Prometheus histogram (its series summed per bound) as one class's server-latency counters. */
+function histogram(
+  as: 'latency.read' | 'latency.write',
+  buckets: readonly PromSample[],
+  count: readonly PromSample[],
+  sum: readonly PromSample[],
+  scale: number,
+): Record<string, number> | undefined {
+  const cls = as === 'latency.read' ? 'read' : 'write';
+  const byBound = new Map<number, number>();
+  for (const b of buckets) {
+    const le = b.labels.le === '+Inf' ? Infinity : Number(b.labels.le);
+    if (Number.isNaN(le) || !Number.isFinite(b.value)) continue;
+    byBound.set(le, (byBound.get(le) ?? 0) + b.value);
+  }
+  if (byBound.size === 0 && count.length === 0) return undefined;
+  const out: Record<string, number> = {};
+  if (count.length > 0) out[latencyCountKey(cls)] = count.reduce((a, s) => a + s.value, 0);
+  if (sum.length > 0) out[latencySumKey(cls)] = sum.reduce((a, s) => a + s.value, 0) * scale;
+  let below = 0;
+  let lastBound = 0;
+  for (const [le, atOrBelow] of [...byBound].sort((a, b) => a[0] - b[0])) {
+    const n = Math.max(0, atOrBelow - below);
+    below = Math.max(below, atOrBelow);
+    if (le === Infinity) out[openBucketKey(cls, lastBound)] = n;
+    // Rounded to ns: 0.025 s x 1e6 is 25000.000000000004 in floating point, and the key must read back.
+    else out[bucketKey(cls, (lastBound = Math.round(le * scale * NS_PER_US) / NS_PER_US))] = n;
+  }
+  return out;
 }

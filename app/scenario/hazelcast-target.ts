@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { metricsMapField, metricsUrlsField } from './metrics-urls';
 import { errorMessage } from '../error-message';
 import { clientField } from './client-version';
 
 /** Hazelcast's default member port. */
 const HAZELCAST_DEFAULT_PORT = 5701;
-/** Most Prometheus endpoints a target lists: one per member of a large cluster. */
-const MAX_METRICS_URLS = 64;
 /** Most members a local cluster may have: each is a JVM, and this bounds a typo. */
 const MAX_LOCAL_MEMBERS = 8;
 const MEMBER = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/;
@@ -65,21 +64,9 @@ export const HazelcastTarget = z.strictObject({
   jar: z.string().min(1).optional(),
   /** The client version the workers load, e.g. "hazelcast-client@4.2.1"; absent: the one bundled with kvscope (target.client). */
   client: clientField('hazelcast-client'),
-  /**
-   * Each member's Prometheus endpoint (e.g. the JMX exporter's), read every
-   * second for the member's own counts, latency and memory; a local cluster's
-   * members get the exporter themselves. Only http(s) URLs; a #fragment names
-   * the member (e.g. `http://10.0.0.5:9100/metrics#10.0.0.5:5701`).
-   */
-  metricsUrls: z
-    .array(
-      z
-        .string()
-        .url()
-        .refine((u) => /^https?:\/\//i.test(u), 'an http:// or https:// URL'),
-    )
-    .max(MAX_METRICS_URLS)
-    .default([]),
+  /** Each member's Prometheus endpoint (a local cluster's members get the JMX exporter themselves). */
+  metricsUrls: metricsUrlsField(),
+  metricsMap: metricsMapField(),
 });
 export type HazelcastSettings = z.infer<typeof HazelcastTarget>;
 

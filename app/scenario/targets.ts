@@ -3,6 +3,7 @@ import { AEROSPIKE_OPS, AerospikeTarget } from './aerospike-target';
 import { HAZELCAST_OPS, HazelcastTarget } from './hazelcast-target';
 import { RedisTarget } from './redis-target';
 import { hostField } from './host';
+import { metricsMapField, metricsUrlsField } from './metrics-urls';
 
 export { RedisTarget };
 
@@ -24,6 +25,9 @@ export const BuiltinKvTarget = z.strictObject({
   port: port(0),
   /** Connect to a server already running at host:port instead of starting one. */
   external: z.boolean().default(false),
+  /** An external server's Prometheus endpoints (its own counts, latency, memory), read with the metrics map `metricsMap`. */
+  metricsUrls: metricsUrlsField(),
+  metricsMap: metricsMapField(),
 });
 
 /** HTTP file server streaming one file with a chosen read chunk size. */
@@ -49,6 +53,8 @@ export const BuiltinFileTarget = z.strictObject({
   host,
   port: port(0),
   external: z.boolean().default(false),
+  metricsUrls: metricsUrlsField(),
+  metricsMap: metricsMapField(),
 });
 
 export const TargetSchema = z.discriminatedUnion('kind', [

@@ -69,7 +69,10 @@ export class RunServers {
         this.hooks.log('warn', 'monitor', 'no per-member statistics: the members have no metrics endpoint (see the log above)');
       return seed;
     }
-    if (t.external) return { host: t.host, port: t.port };
+    if (t.external) {
+      if (t.metricsUrls.length > 0) await this.startMonitor(node, t);
+      return { host: t.host, port: t.port };
+    }
     this.hooks.log('info', 'main', `starting the built-in ${t.kind === 'builtin-file' ? 'file' : 'key-value'} server`);
     const runner = new TargetRunner(t);
     this.target = runner;

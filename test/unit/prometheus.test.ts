@@ -3,6 +3,7 @@ import { parsePrometheus } from '../../app/metrics/prometheus';
 import { applyPromMap, PromMapSchema } from '../../app/metrics/prom-map';
 import { HAZELCAST_PROM_MAP, promMapFor } from '../../app/metrics/prom-maps';
 import { nodeName } from '../../workers/monitor/prometheus-poller';
+import { serverLatency } from '../../app/metrics/server-latency';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,5 +73,36 @@ describe("a server kind's metrics map", () => {
     expect(nodeName('http://127.0.0.1:9100/metrics#127.0.0.1:5701')).toBe('127.0.0.1:5701');
     expect(nodeName('http://10.0.0.5:9100/metrics')).toBe('10.0.0.5:9100');
     expect(nodeName('http://10.0.0.5:9100/metrics#<script>')).toBe('10.0.0.5:9100');
+  });
+});
+
+describe('a histogram in a metrics map', () => {
+  /** What prom-client serves for a Node.js server's request durations, in seconds, over two label sets. */
+  const scrape = `http_request_duration_seconds_bucket{le="0.001",route="/kv"} 50
+http_request_duration_seconds_bucket{le="0.025",route="/kv"} 98
+http_request_duration_seconds_bucket{le="+Inf",route="/kv"} 100
+http_request_duration_seconds_count{route="/kv"} 100
+http_request_duration_seconds_sum{route="/kv"} 0.5
+http_request_duration_seconds_bucket{le="0.001",route="/other"} 1000
+`;
+  const map = PromMapSchema.parse({
+    rules: [{ histogram: 'http_request_duration_seconds', labels: { route: '/kv' }, as: 'latency.read', scale: 1e6 }],
+  });
+
+  it('becomes per-bucket counts in µs, the open bucket above the last bound, the count and the total time', () => {
+    const node = applyPromMap(map, parsePrometheus(scrape).samples, {});
+    expect(node!.counters).toEqual({
+      'latency.read.n': 100,
+      'latency.read.us': 500_000,
+      'latency.read.b1000': 50,
+      'latency.read.b25000': 48,
+      'latency.read.b+25000': 2,
+    });
+    expect(serverLatency(node!.counters)).toEqual({ count: 100, mean: 5000, p50: 1000, p99: 25000, p999: 25000, atLeast: ['p99', 'p999'] });
+  });
+
+  it('refuses a rule that is neither a counter nor a histogram', () => {
+    expect(PromMapSchema.safeParse({ rules: [{ histogram: 'x', as: 'memory' }] }).success).toBe(false);
+    expect(PromMapSchema.safeParse({ rules: [{ metric: 'x', histogram: 'y', as: 'latency.read' }] }).success).toBe(false);
   });
 });

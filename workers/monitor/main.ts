@@ -8,6 +8,7 @@ import type { Poller } from './poller';
 import { everyWholeSecond } from '../../app/host/whole-seconds';
 import { kvscopeConfigDir } from '../../app/host/kvscope-dirs';
 import { promMapFor } from '../../app/metrics/prom-maps';
+import { join } from 'node:path';
 
 const HTTP_PORT = 80;
 const HTTPS_PORT = 443;
@@ -65,11 +66,15 @@ async function start(raw: unknown): Promise<void> {
     const { RedisPoller } = require('./redis-poller') as typeof import('./redis-poller');
     poller = new RedisPoller(t, log);
     seed = { host: t.host, port: t.port };
-  } else if (t.kind === 'hazelcast' && t.metricsUrls.length > 0) {
+  } else if ((t.kind === 'hazelcast' || t.kind === 'builtin-kv' || t.kind === 'builtin-file') && t.metricsUrls.length > 0) {
     const { PrometheusPoller } = require('./prometheus-poller') as typeof import('./prometheus-poller');
-    const map = promMapFor('hazelcast', kvscopeConfigDir(), (m) => log('warn', m));
-    if (!map) throw new Error('monitor: no metrics map for hazelcast');
-    poller = new PrometheusPoller(t.metricsUrls, map, { map: t.map }, log);
+    const kind = t.metricsMap ?? t.kind;
+    const dir = kvscopeConfigDir();
+    const map = promMapFor(kind, dir, (m) => log('warn', m));
+    if (!map) throw new Error(`no metrics map "${kind}": add ${join(dir, 'metrics-maps', `${kind}.json`)} (docs/scenarios.md)`);
+    // `${setting}` in a map's labels: the target's text settings (the IMap's name, say).
+    const vars = Object.fromEntries(Object.entries(t).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    poller = new PrometheusPoller(t.metricsUrls, map, vars, log);
     const first = new URL(t.metricsUrls[0]);
     seed = { host: first.hostname, port: Number(first.port) || (first.protocol === 'https:' ? HTTPS_PORT : HTTP_PORT) };
   } else throw new Error(`monitor: ${t.kind} targets have no monitor`);
