@@ -41,3 +41,23 @@ describe("the editor's placement", () => {
     expect(screen.getByTestId('error-placement').textContent).toMatch(/^agents\.a\.b: /);
   });
 });
+
+describe("the editor's metrics endpoints", () => {
+  const urls = () => screen.getByTestId('field-target.metricsUrls') as HTMLInputElement;
+  const draftUrls = () => (useKv.getState().editor.draft as { target?: { metricsUrls?: unknown } } | null)?.target?.metricsUrls;
+
+  it('takes a comma- or space-separated list when left, and shows what is wrong with an entry under it', () => {
+    useKv.setState({ catalog: structuredClone([...CATALOG]), connection: 'open' });
+    render(<ScenariosPage />, { wrapper: wrapper(fakeBridge().bridge) });
+    fireEvent.click(screen.getByTestId('scenario-card-hazelcast-read-heavy'));
+    fireEvent.change(urls(), { target: { value: 'http://10.0.0.5:9100/metrics#m1,  http://10.0.0.6:9100/metrics#m2' } });
+    // Not judged mid-typing: the draft changes only when the field is left.
+    expect(draftUrls()).toBeUndefined();
+    fireEvent.blur(urls());
+    expect(draftUrls()).toEqual(['http://10.0.0.5:9100/metrics#m1', 'http://10.0.0.6:9100/metrics#m2']);
+    expect(urls().value).toBe('http://10.0.0.5:9100/metrics#m1, http://10.0.0.6:9100/metrics#m2');
+    fireEvent.change(urls(), { target: { value: 'file:///etc/passwd' } });
+    fireEvent.keyDown(urls(), { key: 'Enter' });
+    expect(screen.getByTestId('error-target.metricsUrls').textContent).toMatch(/^0: .*http:\/\/ or https:\/\/ URL/);
+  });
+});

@@ -7,6 +7,7 @@ import { FieldRow } from './FieldRow';
 import { NodeField } from './NodeField';
 import { ClientField } from './ClientField';
 import { PlacementField } from './PlacementField';
+import { ListField } from './ListField';
 import { KIND_CLIENT } from '../../../../app/scenario/client-version';
 import { forKind } from './applies';
 import { targetKind } from '../../store/edits';
@@ -21,6 +22,15 @@ export function DraftField({ def, draft, defaults, errors }: { def: FieldDef; dr
   if (def.kind === 'placement')
     return (
       <PlacementField
+        value={getPath(draft, def.path)}
+        errors={errorsUnder(errors, def.path)}
+        onChange={(v) => update((d) => setPath(d, def.path, v))}
+      />
+    );
+  if (def.kind === 'list')
+    return (
+      <ListField
+        def={def}
         value={getPath(draft, def.path)}
         errors={errorsUnder(errors, def.path)}
         onChange={(v) => update((d) => setPath(d, def.path, v))}

@@ -18,5 +18,7 @@ export function errorsUnder(index: ErrorIndex, path: string): string[] | undefin
 
 /** Errors no field of the form shows, so they are listed above it instead of getting lost. */
 export function unclaimed(errors: readonly FieldError[], shown: ReadonlySet<string>): FieldError[] {
-  return errors.filter((e) => !shown.has(e.field) && !['env.', 'mix.', 'placement.'].some((p) => e.field.startsWith(p)));
+  return errors.filter(
+    (e) => !shown.has(e.field) && !['env.', 'mix.', 'placement.', 'target.metricsUrls.'].some((p) => e.field.startsWith(p)),
+  );
 }

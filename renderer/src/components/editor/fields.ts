@@ -2,7 +2,7 @@ import type { TargetKind } from '../../../../app/scenario/targets';
 import { AEROSPIKE_FIELDS } from './aerospike-fields';
 
 /** `runtime`: the workers' Node, a select of the runtimes main knows (NodeField). */
-type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size' | 'runtime' | 'client' | 'placement';
+type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size' | 'runtime' | 'client' | 'placement' | 'list';
 
 /** One setting of the scenario form; `path` is the scenario field, as validateScenario names it. */
 export interface FieldDef {
@@ -31,6 +31,24 @@ const external: FieldDef = {
   kind: 'bool',
   hint: 'connect to a server already running at host:port instead of starting one',
 };
+/** A server's own statistics from its Prometheus endpoints, read through a metrics map (docs/scenarios.md). */
+const metrics = (what: string, map: string): FieldDef[] => [
+  {
+    path: 'target.metricsUrls',
+    label: 'Metrics endpoints',
+    kind: 'list',
+    emptyMeans: 'none',
+    hint: `${what}: http://host:port/metrics, a #name after it names the node`,
+    wide: true,
+  },
+  {
+    path: 'target.metricsMap',
+    label: 'Metrics map',
+    kind: 'text',
+    emptyMeans: map,
+    hint: 'metrics-maps/NAME.json in kvscope’s config folder',
+  },
+];
 
 /** Connection and server settings, per target kind. */
 export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
@@ -54,6 +72,7 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
     host,
     builtinPort,
     external,
+    ...metrics('an external server’s own endpoint', 'builtin-kv'),
   ],
   'builtin-file': [
     { path: 'target.fileSize', label: 'File size', kind: 'int', hint: 'bytes' },
@@ -61,6 +80,7 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
     host,
     builtinPort,
     external,
+    ...metrics('an external server’s own endpoint', 'builtin-file'),
   ],
   redis: [
     host,
@@ -100,6 +120,7 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
     { path: 'target.pipeliningThresholdBytes', label: 'Pipelining threshold', kind: 'int', hint: 'bytes per batched write' },
     { path: 'target.map', label: 'Map', kind: 'text' },
     { path: 'target.connectTimeoutMs', label: 'Connect timeout', kind: 'int', hint: 'ms' },
+    ...metrics('each member’s (a local cluster’s members have their own)', 'hazelcast, built in'),
     clientVersion,
   ],
 };
