@@ -4,6 +4,7 @@ import { applyPromMap, PromMapSchema } from '../../app/metrics/prom-map';
 import { HAZELCAST_PROM_MAP, promMapFor } from '../../app/metrics/prom-maps';
 import { nodeName } from '../../workers/monitor/prometheus-poller';
 import { serverLatency } from '../../app/metrics/server-latency';
+import { validateScenario } from '../../app/scenario/schema';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,5 +105,21 @@ http_request_duration_seconds_bucket{le="0.001",route="/other"} 1000
   it('refuses a rule that is neither a counter nor a histogram', () => {
     expect(PromMapSchema.safeParse({ rules: [{ histogram: 'x', as: 'memory' }] }).success).toBe(false);
     expect(PromMapSchema.safeParse({ rules: [{ metric: 'x', histogram: 'y', as: 'latency.read' }] }).success).toBe(false);
+  });
+});
+
+describe('what a scenario may say about metrics endpoints', () => {
+  it('takes http(s) URLs and a plain map name only: no other scheme, no path in the name', () => {
+    const target = (t: object) => {
+      const v = validateScenario({ target: { kind: 'builtin-kv', external: true, port: 8080, ...t } });
+      return v.ok ? [] : v.errors;
+    };
+    expect(target({ metricsUrls: ['http://127.0.0.1:9100/metrics#n1'], metricsMap: 'my-kv' })).toEqual([]);
+    expect(target({ metricsUrls: ['file:///etc/passwd'] })).toEqual([
+      { field: 'target.metricsUrls.0', reason: expect.stringMatching(/http:\/\/ or https:\/\/ URL/) as string },
+    ]);
+    expect(target({ metricsMap: '../../.ssh/id_rsa' })).toEqual([
+      { field: 'target.metricsMap', reason: expect.stringMatching(/a map name: lower-case letters, digits and dashes/) as string },
+    ]);
   });
 });
