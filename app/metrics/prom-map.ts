@@ -55,7 +55,12 @@ export interface MappedNode {
 /** The figures a scrape gives under `map`, with `${name}` replaced from `vars`; undefined when no rule matched anything. */
 export function applyPromMap(map: PromMap, samples: readonly PromSample[], vars: Readonly<Record<string, string>>): MappedNode | undefined {
   const byName = new Map<string, PromSample[]>();
-  for (const s of samples) byName.set(s.name, [...(byName.get(s.name) ?? []), s]);
+  for (const s of samples) {
+    const same = byName.get(s.name);
+    // Appended in place: a copy per sample is quadratic in a metric's series (a histogram per route, say).
+    if (same) same.push(s);
+    else byName.set(s.name, [s]);
+  }
   const out: MappedNode = { counters: {} };
   let matched = false;
   for (const rule of map.rules) {
