@@ -21,17 +21,27 @@ export const NodeCountersSchema = z.object({
    * spread or summed like the counters.
    */
   gauges: z.record(z.string(), z.number().nonnegative()).optional(),
-  /** The node did not answer at `at` (its counters are then empty): down from that second on. */
+  /** The node did not answer at `at`, or its cluster has failed it (its counters are then empty): down from that second on. */
   down: z.boolean().optional(),
+  /** The cluster's own word on the node's membership (a Redis node in handshake, a quiesced Aerospike node). */
+  member: z.enum(['joining', 'leaving']).optional(),
+  /** Data is still moving into the node (slots importing, partitions to receive): a node new in the run joins until it has its share. */
+  filling: z.boolean().optional(),
+  /** Why the node is in its state, or what the cluster is doing with it, in a few words ("importing 1 slot"). */
+  note: z.string().max(200).optional(),
 });
 export type NodeCounters = z.infer<typeof NodeCountersSchema>;
 
 /**
  * A node as the run saw it in one second: `down` once it stopped answering
- * (kept, with nothing counted, until it answers again), `joining` in the
- * first second of a node that appeared after the run began. Absent: up.
+ * or its cluster failed it (kept, with nothing counted, until it answers
+ * again); `joining` when its cluster says so, or from the first second of a
+ * node that appeared after the run began until no data is moving into it any
+ * more; `leaving` when its cluster is taking it out (its last slots moving
+ * away, quiesced). Absent: up.
  */
-export type NodeState = 'up' | 'down' | 'joining';
+export const NODE_STATES = ['up', 'down', 'joining', 'leaving'] as const;
+export type NodeState = (typeof NODE_STATES)[number];
 
 /** One node's rates over one second, as shown in the per-node chart and table. */
 export interface NodeSample {
@@ -41,10 +51,12 @@ export interface NodeSample {
   memory?: number;
   rss?: number;
   state?: Exclude<NodeState, 'up'>;
+  /** What the cluster is doing with the node this second, where its monitor says (see NodeCounters.note). */
+  note?: string;
 }
 
-/** A sample's node state, for files written before states existed too. */
-export const nodeState = (n: { state?: string }): NodeState => (n.state === 'down' || n.state === 'joining' ? n.state : 'up');
+/** A sample's node state, for files written before states existed too (anything unknown is read as up). */
+export const nodeState = (n: { state?: string }): NodeState => NODE_STATES.find((s) => s === n.state) ?? 'up';
 
 /**
  * Per-second rates from two cumulative readings. A counter that went down

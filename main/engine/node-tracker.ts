@@ -8,12 +8,16 @@ const SECOND_MS = 1000;
 interface Seen {
   /** The newest reading with counters. */
   latest: NodeCounters;
-  /** First heard after the run began, and not yet in a sample. */
+  /** First heard after the run began, and not yet in a sample or still filling since. */
   joining: boolean;
+  /** In some sample of the run already. */
+  shown?: boolean;
   /** When main last heard from the node (for staleness). */
   heardAt: number;
   /** When the node first failed to answer since its last good reading (epoch ms). */
   downSince?: number;
+  /** Why it is down, where its monitor knows more than that it did not answer. */
+  downNote?: string;
   /** The node's counts by run second, from t0 on (undefined before the run's t0 is known). */
   seconds?: NodeSeconds;
 }
@@ -24,8 +28,10 @@ interface Seen {
  * client's samples (app/metrics/node-seconds.ts), so the server-side and
  * client-side lines of a second describe the same second. Nodes appear when
  * they first report. A node is down from the second its monitor found it not
- * answering (or, if it simply stopped being listed, once quiet for
- * NODE_STALE_MS), and stays in the samples as down until it answers again.
+ * answering or its cluster failed it (or, if it simply stopped being listed,
+ * once quiet for NODE_STALE_MS), and stays in the samples as down until it
+ * answers again. Joining and leaving are the cluster's word where its monitor
+ * has one; a node new in the run joins until no data moves into it any more.
  */
 export class NodeTracker {
   private readonly nodes = new Map<string, Seen>();
@@ -48,7 +54,7 @@ export class NodeTracker {
       const at = c.at ?? arrivedAt;
       if (c.down) {
         // A node never seen answering has no counts to show: it appears once it answers.
-        if (seen) this.nodes.set(c.id, { ...seen, heardAt: arrivedAt, downSince: seen.downSince ?? at });
+        if (seen) this.nodes.set(c.id, { ...seen, heardAt: arrivedAt, downSince: seen.downSince ?? at, downNote: c.note });
         continue;
       }
       if (seen?.seconds) seen.seconds.add(at, c.counters);
@@ -56,7 +62,7 @@ export class NodeTracker {
       // Joining: new to a cluster whose other nodes were already in a sample (a slow monitor's first reading is no join).
       const joining = seen ? seen.joining : this.sampled && !this.gone.has(c.id);
       this.gone.delete(c.id);
-      this.nodes.set(c.id, { latest: c, heardAt: arrivedAt, seconds, joining });
+      this.nodes.set(c.id, { latest: c, heardAt: arrivedAt, seconds, joining, shown: seen?.shown });
     }
   }
 
@@ -84,19 +90,23 @@ export class NodeTracker {
       const rates = s.latest.gauges ? { ...counted, ...s.latest.gauges } : counted;
       const secondEnd = this.t0 === undefined ? Infinity : this.t0 + (k + 1) * SECOND_MS;
       if (s.downSince !== undefined && s.downSince < secondEnd) {
-        out.push({ id, address: s.latest.address, rates, state: 'down' });
+        out.push({ id, address: s.latest.address, rates, state: 'down', ...(s.downNote ? { note: s.downNote } : {}) });
         continue;
       }
-      const { memory, rss } = s.latest;
+      const { memory, rss, member, note, filling } = s.latest;
+      // The cluster's own word first; else a newcomer joins until no data moves into it any more.
+      s.joining &&= !s.shown || filling === true;
+      const state = member ?? (s.joining ? 'joining' : undefined);
       out.push({
         id,
         address: s.latest.address,
         rates,
         memory,
         ...(rss !== undefined ? { rss } : {}),
-        ...(s.joining ? { state: 'joining' as const } : {}),
+        ...(state ? { state } : {}),
+        ...(note ? { note } : {}),
       });
-      s.joining = false;
+      s.shown = true;
       if (this.t0 !== undefined) this.sampled = true;
     }
     out.push(...this.gone.values());

@@ -34,17 +34,53 @@ describe('a node that went down mid-run', () => {
 
   it('is marked on the per-node charts for the seconds it was down, from snapshots and pushes alike', () => {
     useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: seconds(5, [2, 3]) }) });
-    expect(useKv.getState().live.nodeDown).toEqual([{ id: 'n2', from: 2, to: 4 }]);
+    expect(useKv.getState().live.nodeMarks).toEqual([{ id: 'n2', state: 'down', from: 2, to: 4 }]);
     const more = seconds(8, [4, 6, 7]).slice(5);
     act(() => useKv.getState().applyPushes(more.map((s) => pushEvent('sample', withRun(s)))));
-    expect(useKv.getState().live.nodeDown).toEqual([
-      { id: 'n2', from: 2, to: 4 },
-      { id: 'n2', from: 6, to: 8 },
+    expect(useKv.getState().live.nodeMarks).toEqual([
+      { id: 'n2', state: 'down', from: 2, to: 4 },
+      { id: 'n2', state: 'down', from: 6, to: 8 },
     ]);
     const { result } = renderHook(() => useNodeBands());
     expect(result.current.filter((b) => b.label === 'n2 down')).toEqual([
       { from: 2, to: 4, label: 'n2 down', tone: 'warn' },
       { from: 6, to: 8, label: 'n2 down', tone: 'warn' },
+    ]);
+  });
+});
+
+describe('a cluster changing under the load', () => {
+  const moving = (i: number) =>
+    sample(i, {
+      get: 100,
+      nodes: [
+        up('n1'),
+        { ...up('n2'), ...(i >= 1 ? { state: 'joining' as const, note: 'importing 1 slot' } : {}) },
+        { ...up('n3'), ...(i >= 2 ? { state: 'leaving' as const, note: 'handing over its last 1 slot' } : {}) },
+      ],
+    });
+
+  it('names each node joining or leaving, and why, in the Nodes table and the Nodes tile', () => {
+    useKv.setState({
+      live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: [0, 1, 2].map(moving) }),
+      connection: 'open',
+    });
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('node-state-n2').textContent).toBe('joining');
+    expect(screen.getByTestId('node-note-n2').textContent).toContain('importing 1 slot');
+    expect(screen.getByTestId('node-state-n3').textContent).toBe('leaving');
+    expect(screen.getByTestId('node-note-n3').textContent).toContain('handing over its last 1 slot');
+    expect(screen.queryByTestId('node-note-n1')).toBeNull();
+    expect(screen.getByTestId('tile-nodes').textContent).toBe('3');
+    expect(screen.getByTestId('tile-nodes').parentElement!.textContent).toContain('up (1 joining, 1 leaving)');
+  });
+
+  it('marks the seconds of each state on the per-node charts, plain rather than as a warning', () => {
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: [0, 1, 2, 3].map(moving) }) });
+    const { result } = renderHook(() => useNodeBands());
+    expect(result.current.filter((b) => b.label.startsWith('n'))).toEqual([
+      { from: 1, to: 4, label: 'n2 joining' },
+      { from: 2, to: 4, label: 'n3 leaving' },
     ]);
   });
 });

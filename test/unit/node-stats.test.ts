@@ -151,6 +151,50 @@ describe('NodeTracker', () => {
     ]);
   });
 
+  it("takes the cluster's word on joining and leaving, with its note, over its own guess", () => {
+    const tr = new NodeTracker();
+    tr.update([node('a', { r: 0 }, T0), node('b', { r: 0 }, T0)], T0);
+    tr.begin(T0);
+    tr.update(
+      [{ ...node('a', { r: 1 }, T0 + 999), member: 'leaving', note: 'handing over its last 1 slot' }, node('b', { r: 1 }, T0 + 999)],
+      T0 + 999,
+    );
+    const [a, b] = tr.take(0, T0 + 1000, false);
+    expect(a).toMatchObject({ id: 'a', state: 'leaving', note: 'handing over its last 1 slot' });
+    expect(nodeState(b)).toBe('up');
+    tr.update([{ ...node('b', { r: 2 }, T0 + 1999), member: 'joining', note: 'in handshake' }, node('a', { r: 2 }, T0 + 1999)], T0 + 1999);
+    expect(tr.take(1, T0 + 2000, false).map((n) => [n.id, nodeState(n), n.note])).toEqual([
+      ['a', 'up', undefined],
+      ['b', 'joining', 'in handshake'],
+    ]);
+  });
+
+  it('keeps a newcomer joining while data still moves into it, then up for good', () => {
+    const tr = new NodeTracker();
+    tr.update([node('a', { r: 0 }, T0)], T0);
+    tr.begin(T0);
+    tr.take(0, T0 + 1000, false);
+    const c = (at: number, filling: boolean) => ({ ...node('c', { r: 0 }, at), filling, ...(filling ? { note: 'importing 1 slot' } : {}) });
+    const stateOfC = (k: number) => nodeState(tr.take(k, T0 + (k + 1) * 1000, false).find((n) => n.id === 'c')!);
+    tr.update([node('a', { r: 0 }, T0 + 1999), c(T0 + 1999, true)], T0 + 1999);
+    expect(stateOfC(1)).toBe('joining');
+    tr.update([node('a', { r: 0 }, T0 + 2999), c(T0 + 2999, true)], T0 + 2999);
+    expect(stateOfC(2)).toBe('joining');
+    tr.update([node('a', { r: 0 }, T0 + 3999), c(T0 + 3999, false)], T0 + 3999);
+    expect(stateOfC(3)).toBe('up');
+    // Filling again later (a reshard into an old node) is no join.
+    tr.update([node('a', { r: 0 }, T0 + 4999), c(T0 + 4999, true)], T0 + 4999);
+    expect(stateOfC(4)).toBe('up');
+  });
+
+  it('says why a node is down where its monitor knows', () => {
+    const tr = new NodeTracker();
+    tr.update([node('a', { r: 0 }, T0)], T0);
+    tr.begin(T0);
+    tr.update([{ id: 'a', address: 'a.host:3000', counters: {}, at: T0 + 500, down: true, note: 'failed by the cluster' }], T0 + 500);
+    expect(tr.take(0, T0 + 1000, false)[0]).toMatchObject({ state: 'down', note: 'failed by the cluster' });
+  });
+
   it('forgets a node that went away before the run began', () => {
     const tr = new NodeTracker();
     tr.update([node('a', { r: 0 })], T0 - 5000);

@@ -10,6 +10,14 @@ const SLOTS = 16384;
 /** Masters answering, meeting and agreeing on the slot map takes about a second; a slow box gets room. */
 const READY_TIMEOUT_MS = 30_000;
 
+/** A cluster-enabled master on 127.0.0.1 keeping nothing on disk but its cluster config, in `dir`. */
+export function clusterNodeArgs(port: number, dir: string): string[] {
+  return [
+    ...['--port', String(port), '--bind', LOCAL_HOST, '--cluster-enabled', 'yes', '--cluster-config-file', `nodes-${port}.conf`],
+    ...['--save', '', '--appendonly', 'no', '--protected-mode', 'no', '--daemonize', 'no', '--dir', dir],
+  ];
+}
+
 export interface LocalCluster {
   /** The seed a client is given. */
   seed: { host: string; port: number };
@@ -38,27 +46,7 @@ export async function startRedisCluster(masters: number): Promise<LocalCluster> 
   try {
     for (let i = 0; i < masters; i++) {
       const port = await freePort(LOCAL_HOST);
-      const args = [
-        '--port',
-        String(port),
-        '--bind',
-        LOCAL_HOST,
-        '--cluster-enabled',
-        'yes',
-        '--cluster-config-file',
-        `nodes-${port}.conf`,
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--protected-mode',
-        'no',
-        '--daemonize',
-        'no',
-        '--dir',
-        dir,
-      ];
-      servers.push({ port, server: new SpawnedServer(bin, args, dir) });
+      servers.push({ port, server: new SpawnedServer(bin, clusterNodeArgs(port, dir), dir) });
     }
     for (const s of servers) {
       const c = new Redis({ host: LOCAL_HOST, port: s.port, lazyConnect: true, retryStrategy: () => 50, maxRetriesPerRequest: 0 });

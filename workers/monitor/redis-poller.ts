@@ -1,21 +1,32 @@
-import Redis, { Cluster } from 'ioredis';
+import Redis, { Cluster, type RedisOptions } from 'ioredis';
 import { REDIS_LATENCY_COMMANDS, redisCounters, redisLatencyCounters } from '../../app/metrics/redis-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { isRedisCluster, type RedisSettings } from '../../app/scenario/redis-target';
 import { notAnswering, stamped, type Poller } from './poller';
 import { errorMessage } from '../../app/error-message';
+import { parseClusterNodes, redisMembership, type ClusterNodeLine } from '../../app/metrics/redis-cluster-nodes';
 
 /** A node must answer INFO within this, so one stalled master cannot hold up the others' second. */
 const INFO_TIMEOUT_MS = 800;
 const CONNECT_TIMEOUT_MS = 5_000;
 
+interface Reading {
+  node: NodeCounters;
+  /** The node's CLUSTER NODES (a cluster's masters only). */
+  lines?: ClusterNodeLine[];
+}
+
 /**
  * Reads INFO commandstats, stats and memory of the server, or of every
- * master of a Redis Cluster (the client's own view of the cluster, so
- * masters that leave or join show up).
+ * master of a Redis Cluster: those the client routes to, and those the
+ * cluster lists that it does not yet (a new master without slots, one in
+ * handshake), each with its state as CLUSTER NODES tells it.
  */
 export class RedisPoller implements Poller {
   private readonly client: Redis | Cluster;
+  private readonly node: RedisOptions;
+  /** Masters the cluster lists that the client has no connection to, read through connections of their own. */
+  private readonly extra = new Map<string, Redis>();
   private readonly failing = new Set<string>();
   /** Nodes that refused LATENCY HISTOGRAM (before Redis 7): said once, then not asked again. */
   private readonly noHistogram = new Set<string>();
@@ -25,6 +36,7 @@ export class RedisPoller implements Poller {
     private readonly log: (level: 'info' | 'warn', message: string) => void,
   ) {
     const node = { password: t.password, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false };
+    this.node = node;
     this.client = isRedisCluster(t)
       ? new Cluster([{ host: t.host, port: t.port }], { lazyConnect: true, redisOptions: node })
       : new Redis({ host: t.host, port: t.port, db: t.db, lazyConnect: true, ...node });
@@ -36,32 +48,75 @@ export class RedisPoller implements Poller {
   }
 
   async poll(): Promise<NodeCounters[]> {
-    const nodes = this.client instanceof Cluster ? this.client.nodes('master') : [this.client];
-    return Promise.all(nodes.map((n) => this.read(n)));
+    if (!(this.client instanceof Cluster)) return [(await this.read(this.client, false)).node];
+    const routed = this.client.nodes('master');
+    const ids = new Set(routed.map(nodeId));
+    for (const [id, c] of this.extra) if (ids.has(id)) this.drop(id, c);
+    const reads = await Promise.all([...routed, ...this.extra.values()].map((n) => this.read(n, true)));
+    // Masters first seen now are read now too: one the client just stopped routing to (killed) is down from this second.
+    const fresh = this.discover(
+      reads.flatMap((r) => r.lines ?? []),
+      ids,
+    );
+    reads.push(...(await Promise.all(fresh.map(async (c) => this.read(await connected(c), true)))));
+    const views = reads.flatMap((r) => r.lines ?? []);
+    return reads.map((r) => withMembership(r, views));
   }
 
   close(): void {
     this.client.disconnect();
+    for (const [id, c] of this.extra) this.drop(id, c);
   }
 
-  private async read(node: Redis): Promise<NodeCounters> {
-    const id = `${node.options.host}:${node.options.port}`;
+  /** Connections to masters the cluster lists that the client does not route to (the new ones returned); forgets those no longer listed. */
+  private discover(views: readonly ClusterNodeLine[], routed: ReadonlySet<string>): Redis[] {
+    const listed = new Set<string>();
+    const fresh: Redis[] = [];
+    for (const l of views) {
+      const master = l.flags.includes('master') || l.flags.includes('handshake');
+      if (!master || l.flags.includes('fail') || l.flags.includes('noaddr') || l.address.startsWith(':')) continue;
+      listed.add(l.address);
+      if (routed.has(l.address) || this.extra.has(l.address)) continue;
+      const i = l.address.lastIndexOf(':');
+      const c = new Redis({ ...this.node, lazyConnect: true, host: l.address.slice(0, i), port: Number(l.address.slice(i + 1)) });
+      c.on('error', () => undefined); // a failed reading says it, once
+      this.extra.set(l.address, c);
+      fresh.push(c);
+    }
+    for (const [id, c] of this.extra) if (!listed.has(id)) this.drop(id, c);
+    return fresh;
+  }
+
+  private drop(id: string, c: Redis): void {
+    c.disconnect();
+    this.extra.delete(id);
+  }
+
+  private async read(node: Redis, cluster: boolean): Promise<Reading> {
+    const id = nodeId(node);
     try {
       // Three INFOs, not one of three sections: servers before Redis 7 take one section per INFO.
       const { value, at } = await stamped(() =>
         withTimeout(
-          Promise.all([node.info('commandstats'), node.info('stats'), node.info('memory'), this.histogram(node, id)]),
+          Promise.all([
+            node.info('commandstats'),
+            node.info('stats'),
+            node.info('memory'),
+            this.histogram(node, id),
+            cluster ? (node.call('CLUSTER', 'NODES') as Promise<string>) : '',
+          ]),
           INFO_TIMEOUT_MS,
         ),
       );
       if (this.failing.delete(id)) this.log('info', `redis ${id} answers INFO again`);
-      const [commandstats, stats, memory, histogram] = value;
+      const [commandstats, stats, memory, histogram, clusterNodes] = value;
       const read = redisCounters([commandstats, stats, memory].join('\n'));
-      return { id, address: id, ...read, counters: { ...read.counters, ...histogram }, at };
+      const lines = cluster ? parseClusterNodes(clusterNodes) : undefined;
+      return { node: { id, address: id, ...read, counters: { ...read.counters, ...histogram }, at }, lines };
     } catch (err) {
       if (!this.failing.has(id)) this.log('warn', `redis ${id}: statistics unavailable: ${errorMessage(err)}`);
       this.failing.add(id);
-      return notAnswering(id, id);
+      return { node: notAnswering(id, id) };
     }
   }
 
@@ -81,6 +136,28 @@ export class RedisPoller implements Poller {
       return {};
     }
   }
+}
+
+/** A new connection, once connected or given up on within INFO_TIMEOUT_MS (its reading then fails: down). */
+async function connected(c: Redis): Promise<Redis> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([c.connect().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, INFO_TIMEOUT_MS)))]);
+  clearTimeout(timer);
+  return c;
+}
+
+const nodeId = (node: Redis): string => `${node.options.host}:${node.options.port}`;
+
+/** A master's reading with its state as its cluster tells it (its own CLUSTER NODES line and the others' lines on it). */
+function withMembership(r: Reading, views: readonly ClusterNodeLine[]): NodeCounters {
+  const id = r.node.id;
+  const own = r.lines?.find((l) => l.flags.includes('myself'));
+  const m = redisMembership(
+    own,
+    views.filter((l) => l.address === id && !l.flags.includes('myself')),
+  );
+  if (m.down) return { ...r.node, counters: {}, down: true, note: m.note };
+  return { ...r.node, ...m };
 }
 
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {

@@ -5,7 +5,7 @@ import { appendCapped, lastOf } from '../chart-data/buffer';
 import { appendRows, emptyChartRows } from '../chart-data/chartRows';
 import { keepEarlier } from '../chart-data/earlier';
 import { appendPartial } from './partial';
-import { appendNodeDown } from './nodeDown';
+import { appendNodeMarks } from './nodeMarks';
 import { clockOf } from '../../../app/run/clock';
 import type { LivePhase, LiveRun, PushEvent } from './types';
 
@@ -36,7 +36,7 @@ export function emptyLive(): LiveRun {
     soFar: null,
     file: null,
     partial: [],
-    nodeDown: [],
+    nodeMarks: [],
     earlier: [],
   };
 }
@@ -54,7 +54,7 @@ export function fromState(s: LiveState): LiveRun {
     soFar: null,
     file: s.file,
     partial: appendPartial([], kept),
-    nodeDown: appendNodeDown([], kept),
+    nodeMarks: appendNodeMarks([], kept),
     earlier: [],
   };
 }
@@ -69,7 +69,7 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
   let rows = live.rows;
   let logs = live.logs;
   let partial = live.partial;
-  let nodeDown = live.nodeDown;
+  let nodeMarks = live.nodeMarks;
   let earlier = live.earlier;
   const newSamples: LiveSample[] = [];
   const newLogs: LogEntry[] = [];
@@ -95,7 +95,7 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
         last = null;
         logs = [];
         partial = [];
-        nodeDown = [];
+        nodeMarks = [];
         newSamples.length = 0;
         newLogs.length = 0;
         break;
@@ -147,7 +147,7 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
     last: lastOf(newSamples) ?? last,
     logs: appendCapped(logs, newLogs, LIVE_LOG_CAP),
     partial: appendPartial(partial, newSamples),
-    nodeDown: appendNodeDown(nodeDown, newSamples),
+    nodeMarks: appendNodeMarks(nodeMarks, newSamples),
     earlier,
   };
 }

@@ -3,7 +3,7 @@ import type { Summary } from '../../../app/metrics/summary';
 import type { LogEntry } from '../../../app/run/format';
 import type { ChartRows } from '../chart-data/chartRows';
 import type { Stretch } from './partial';
-import type { NodeDown } from './nodeDown';
+import type { NodeMark } from './nodeMarks';
 import type { EarlierStep } from '../chart-data/earlier';
 
 /** One push as it waits in the stream hook's batch. */
@@ -32,7 +32,7 @@ export interface LiveRun {
   /** Seconds with fewer workers than expected, shaded in the charts. */
   partial: readonly Stretch[];
   /** Seconds in which a node was down, shaded in the per-node charts. */
-  nodeDown: readonly NodeDown[];
+  nodeMarks: readonly NodeMark[];
   /** Earlier steps of the sweep or repeat on screen, drawn faded under this one. */
   earlier: readonly EarlierStep[];
 }

@@ -1,6 +1,6 @@
 import { fmtBytes, fmtInt, fmtUsUnit, NO_FIGURE } from '../../../../app/report/numbers';
 import { serverLatency, type ServerLatency } from '../../../../app/metrics/server-latency';
-import { nodeState, nodeTotals } from '../../../../app/metrics/node-stats';
+import { nodeState, nodeTotals, type NodeState } from '../../../../app/metrics/node-stats';
 
 /** A percentile read from the server's histogram is its bucket's upper bound (at most this), or in its open last bucket at least this. */
 function p99(l: ServerLatency | undefined): string {
@@ -9,6 +9,9 @@ function p99(l: ServerLatency | undefined): string {
 }
 const mean = (l: ServerLatency | undefined): string => (l?.mean === undefined ? NO_FIGURE : fmtUsUnit(l.mean));
 import { useKv } from '../../store/store';
+
+/** A down node is bad news; one joining or leaving is the cluster changing under the load, worth a look. */
+const STATE_CLASS: Record<NodeState, string | undefined> = { up: undefined, down: 'bad', joining: 'warn', leaving: 'warn' };
 
 /** The target's own view of the newest second, node by node: its counts, its own time per operation, its memory. */
 export function NodeTable() {
@@ -54,8 +57,14 @@ export function NodeTable() {
                 <tr key={n.id} data-testid={`node-row-${n.id}`} className={state === 'down' ? 'node-down' : undefined}>
                   <td>{n.id}</td>
                   <td className="mono">{n.address}</td>
-                  <td className={state === 'down' ? 'bad' : undefined} data-testid={`node-state-${n.id}`}>
-                    {state}
+                  <td className={STATE_CLASS[state]} title={n.note}>
+                    <span data-testid={`node-state-${n.id}`}>{state}</span>
+                    {n.note && (
+                      <span className="node-note" data-testid={`node-note-${n.id}`}>
+                        {' '}
+                        · {n.note}
+                      </span>
+                    )}
                   </td>
                   <td className="num">{fmtInt(t.reads)}</td>
                   <td className="num">{fmtInt(t.writes)}</td>

@@ -24,12 +24,27 @@ export function useRunBands(): readonly Band[] {
   );
 }
 
-/** The run's bands and each stretch in which a node was down, for the charts drawn per node; stable while none changes. */
+/**
+ * The run's bands and each stretch in which a node was down (a warning),
+ * joining or leaving (plain), for the charts drawn per node; stable while
+ * none changes.
+ */
 export function useNodeBands(): readonly Band[] {
   const run = useRunBands();
-  const down = useKv((s) => s.live.nodeDown);
+  const marks = useKv((s) => s.live.nodeMarks);
   return useMemo(
-    () => (down.length === 0 ? run : [...run, ...down.map((d): Band => ({ from: d.from, to: d.to, label: `${d.id} down`, tone: 'warn' }))]),
-    [run, down],
+    () =>
+      marks.length === 0
+        ? run
+        : [
+            ...run,
+            ...marks.map((d): Band => ({
+              from: d.from,
+              to: d.to,
+              label: `${d.id} ${d.state}`,
+              ...(d.state === 'down' ? { tone: 'warn' as const } : {}),
+            })),
+          ],
+    [run, marks],
   );
 }

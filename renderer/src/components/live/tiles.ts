@@ -25,9 +25,10 @@ interface Figures {
   p50?: number;
   p99?: number;
   memoryBytes?: number;
-  /** Nodes up (down ones aside), and how many are down. */
+  /** Nodes up (down ones aside), how many are down, and how many of those up are joining or leaving. */
   nodes?: number;
   nodesDown?: number;
+  nodesMoving?: string;
 }
 
 const MS_DECIMALS = 2;
@@ -55,15 +56,18 @@ function tilesOf(f: Figures): TileValue[] {
       id: 'nodes',
       label: 'Nodes',
       value: int(f.nodes),
-      unit: f.nodesDown ? `up, ${f.nodesDown} down` : '',
+      unit:
+        f.nodesDown || f.nodesMoving ? `up${f.nodesMoving ? ` (${f.nodesMoving})` : ''}${f.nodesDown ? `, ${f.nodesDown} down` : ''}` : '',
       alert: (f.nodesDown ?? 0) > 0,
     },
   ];
 }
 
-function nodeCounts(nodes: readonly { state?: string }[]): { nodes: number; nodesDown: number } {
-  const down = nodes.filter((n) => nodeState(n) === 'down').length;
-  return { nodes: nodes.length - down, nodesDown: down };
+function nodeCounts(nodes: readonly { state?: string }[]): { nodes: number; nodesDown: number; nodesMoving?: string } {
+  const count = (state: string) => nodes.filter((n) => nodeState(n) === state).length;
+  const down = count('down');
+  const moving = (['joining', 'leaving'] as const).filter((st) => count(st) > 0).map((st) => `${count(st)} ${st}`);
+  return { nodes: nodes.length - down, nodesDown: down, ...(moving.length ? { nodesMoving: moving.join(', ') } : {}) };
 }
 
 /** The headline numbers of the newest second. Ops are successful operations, as in the terminal's live line. */

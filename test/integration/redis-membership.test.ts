@@ -1,0 +1,136 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Redis from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeState } from '../../app/metrics/node-stats';
+import type { Sample } from '../../app/metrics/sample';
+import { findScenario } from '../../app/scenario/catalog';
+import { parseScenario } from '../../app/scenario/schema';
+import { redisServerPath } from '../../app/host/local-tools';
+import { Run } from '../../main/engine/orchestrator';
+import { freePort } from '../../workers/local/free-port';
+import { clusterNodeArgs, startRedisCluster, type LocalCluster } from '../../workers/local/redis-cluster';
+import { SpawnedServer, waitUntil } from '../../workers/local/spawned';
+import { keyFor } from '../../workers/load/keys';
+import { waitGone } from '../helpers/run';
+
+const HOST = '127.0.0.1';
+const KEY_SPACE = 2000;
+const KEY_LENGTH = 16;
+const STEP_TIMEOUT_MS = 15_000;
+
+const client = (port: number): Redis => {
+  const c = new Redis({ host: HOST, port, maxRetriesPerRequest: 0 });
+  c.on('error', () => undefined);
+  return c;
+};
+const myId = async (c: Redis): Promise<string> => (await c.call('CLUSTER', 'MYID')) as string;
+
+/**
+ * A master added to a live Redis Cluster mid-run, given a slot, then handing
+ * it back: the run shows it joining (no slots, then importing), up once it
+ * holds its slot, and leaving while its last slot moves away; the master it
+ * takes the slot from is up with the slot moving as a note. States come from
+ * the cluster's own CLUSTER NODES.
+ */
+describe('node state from Redis Cluster membership', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kvscope-rm-'));
+  let cluster: LocalCluster;
+  let added: SpawnedServer | undefined;
+  const clients: Redis[] = [];
+
+  beforeAll(async () => {
+    cluster = await startRedisCluster(3);
+  });
+  afterAll(async () => {
+    clients.forEach((c) => c.disconnect());
+    await added?.stop();
+    await cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows a new master joining while it has no slots and imports one, up once it holds it, leaving as it hands its last slot over', async () => {
+    const a = client(cluster.seed.port);
+    clients.push(a);
+    // A slot of A's that no key of the run maps to: moving it never strands a key.
+    const used = new Set<number>();
+    const pipe = a.pipeline();
+    for (let i = 0; i < KEY_SPACE; i++) pipe.call('CLUSTER', 'KEYSLOT', keyFor(i, KEY_LENGTH));
+    for (const [, slot] of (await pipe.exec())!) used.add(slot as number);
+    const slot = [...Array(100).keys()].find((s) => !used.has(s))!;
+    expect(slot).toBeDefined();
+
+    const port = await freePort(HOST);
+    const base = findScenario('redis-cluster-mix')!;
+    const run = new Run(
+      parseScenario({
+        ...base,
+        target: { ...(base.target as object), localCluster: 0, cluster: true, host: HOST, port: cluster.seed.port },
+        workers: 1,
+        inFlight: 8,
+        keySpace: KEY_SPACE,
+        keyLength: KEY_LENGTH,
+        warmupSeconds: 1,
+        durationSeconds: 14,
+      }),
+    );
+    const samples: Sample[] = [];
+    const id = `${HOST}:${port}`;
+    const seen = async (want: (s: Sample) => boolean, what: string): Promise<void> => {
+      const failed = await waitUntil(
+        async () => samples.some(want),
+        STEP_TIMEOUT_MS,
+        () => undefined,
+      );
+      if (failed) throw new Error(`no sample ${what}: ${failed}`);
+    };
+    const stateOf = (s: Sample) => s.nodes.find((n) => n.id === id);
+    run.on('sample', (s: Sample) => samples.push(s));
+
+    const steps = (async () => {
+      await seen((s) => s.phase === 'run', 'of the measured phase');
+      const n = samples.length;
+      added = new SpawnedServer(redisServerPath()!, clusterNodeArgs(port, dir), dir);
+      const d = client(port);
+      clients.push(d);
+      await waitUntil(
+        async () => (await d.ping()) === 'PONG',
+        STEP_TIMEOUT_MS,
+        () => added?.endedBecause,
+      );
+      await a.call('CLUSTER', 'MEET', HOST, String(port));
+      await seen((s) => samples.indexOf(s) >= n && stateOf(s) !== undefined, 'with the new master');
+      const [aId, dId] = [await myId(a), await myId(d)];
+      await d.call('CLUSTER', 'SETSLOT', String(slot), 'IMPORTING', aId);
+      await a.call('CLUSTER', 'SETSLOT', String(slot), 'MIGRATING', dId);
+      await seen((s) => stateOf(s)?.note === 'importing 1 slot', 'with the new master importing');
+      await d.call('CLUSTER', 'SETSLOT', String(slot), 'NODE', dId);
+      await a.call('CLUSTER', 'SETSLOT', String(slot), 'NODE', dId);
+      await seen((s) => stateOf(s) !== undefined && nodeState(stateOf(s)!) === 'up', 'with the new master up');
+      await a.call('CLUSTER', 'SETSLOT', String(slot), 'IMPORTING', dId);
+      await d.call('CLUSTER', 'SETSLOT', String(slot), 'MIGRATING', aId);
+    })();
+    const summary = await run.execute();
+    await steps;
+    expect(summary.status).toBe('done');
+
+    const ofD = samples.filter((s) => stateOf(s)).map((s) => ({ state: nodeState(stateOf(s)!), note: stateOf(s)!.note }));
+    expect(ofD[0].state).toBe('joining');
+    expect(ofD).toContainEqual({ state: 'joining', note: 'importing 1 slot' });
+    const upAt = ofD.findIndex((x) => x.state === 'up');
+    expect(upAt).toBeGreaterThan(0);
+    expect(ofD.slice(0, upAt).every((x) => x.state === 'joining')).toBe(true);
+    const leavingAt = ofD.findIndex((x) => x.state === 'leaving');
+    expect(leavingAt).toBeGreaterThan(upAt);
+    expect(ofD[leavingAt].note).toBe('handing over its last 1 slot');
+    expect(ofD.at(-1)!.state).toBe('leaving');
+    // The master the slot came from stayed up, the move named.
+    const aNotes = samples.flatMap((s) => s.nodes.filter((x) => x.id === `${HOST}:${cluster.seed.port}`));
+    expect(aNotes.every((x) => nodeState(x) === 'up')).toBe(true);
+    expect(aNotes.map((x) => x.note)).toContain('migrating 1 slot out');
+    // A node that joined and is still there is no lost node.
+    expect(summary.outcome).not.toMatchObject({ kind: 'degraded' });
+    expect(await waitGone([...run.workerPids, run.monitorPid!], 10_000)).toEqual([]);
+  });
+});
