@@ -22,6 +22,8 @@ export interface AerospikeTestNode {
   pid: number;
   stopNode(i: number): Promise<void>;
   startNode(i: number): Promise<void>;
+  /** Quiesce node i and recluster: it gives its partitions up. */
+  quiesce(i: number): Promise<void>;
   fault(i: number, fault: Fault): Promise<void>;
   info(): Promise<{ name: string; port: number; up: boolean; unknownInfo: string[]; counters: Record<string, number> }[]>;
   close(): Promise<void>;
@@ -48,6 +50,7 @@ export async function startAerospikeNode(args: string[] = []): Promise<Aerospike
     pid: child.pid!,
     stopNode: (node) => command({ cmd: 'stop', node }),
     startNode: (node) => command({ cmd: 'start', node }),
+    quiesce: (node) => command({ cmd: 'quiesce', node }),
     fault: (node, fault) => command({ cmd: 'fault', node, fault }),
     info: () => command({ cmd: 'info' }),
     close: () => close(child),

@@ -13,6 +13,8 @@ export interface ClusterOptions {
   ports?: number[];
   /** The latency histograms' ticker interval (a server's ticker-interval is 10 s by default). */
   tickerMs?: number;
+  /** How long partitions migrate into a node that starts after the cluster did (0: at once). */
+  migrateMs?: number;
 }
 
 const DEFAULT_TICKER_MS = 10_000;
@@ -30,6 +32,7 @@ export class TestCluster {
   readonly name: string;
   generation = 1;
   readonly tickerMs: number;
+  readonly migrateMs: number;
 
   private constructor(
     readonly namespaces: string[],
@@ -38,6 +41,7 @@ export class TestCluster {
     this.store = new Store(namespaces);
     this.name = o.name ?? 'kvscope-test';
     this.tickerMs = o.tickerMs ?? DEFAULT_TICKER_MS;
+    this.migrateMs = o.migrateMs ?? 0;
     this.users = o.users ? new Set(o.users) : undefined;
     const n = o.nodes ?? 1;
     this.nodes = Array.from({ length: n }, (_, i) => new TestNode(this, `BB9${String(i + 1).padStart(12, '0')}`));
@@ -66,10 +70,34 @@ export class TestCluster {
     return this.nodes.filter((n) => n.up);
   }
 
-  /** Which live node answers for a partition. */
+  /** Which live node answers for a partition: one not quiesced, while any is not. */
   owner(pid: number): TestNode | undefined {
     const live = this.liveNodes();
-    return live[pid % live.length];
+    const serving = live.filter((n) => n.quiesce !== 'effective');
+    const from = serving.length > 0 ? serving : live;
+    return from[pid % from.length];
+  }
+
+  /**
+   * Partitions still to migrate into `node` (rx) or out of it (tx): a node
+   * that joined receives its share over migrateMs, the others send it.
+   */
+  migrations(node: TestNode, now = Date.now()): { rx: number; tx: number } {
+    let rx = 0;
+    let tx = 0;
+    for (const n of this.liveNodes()) {
+      if (!n.fill || now >= n.fill.until) continue;
+      const left = Math.ceil((this.ownedBy(n).length * (n.fill.until - now)) / (n.fill.until - n.fill.from));
+      if (n === node) rx += left;
+      else tx += Math.ceil(left / Math.max(1, this.liveNodes().length - 1));
+    }
+    return { rx, tx };
+  }
+
+  /** A real server's `quiesce:` then `recluster:`: the node gives its partitions up. */
+  quiesce(i: number): void {
+    this.nodes[i].quiesce = 'effective';
+    this.generation++;
   }
 
   ownedBy(node: TestNode): number[] {
@@ -92,6 +120,8 @@ export class TestCluster {
 
   async startNode(i: number): Promise<void> {
     await this.nodes[i].start();
+    const now = Date.now();
+    if (this.migrateMs > 0) this.nodes[i].fill = { from: now, until: now + this.migrateMs };
     this.generation++;
   }
 

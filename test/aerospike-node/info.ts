@@ -91,5 +91,8 @@ function namespaceStats(cluster: TestCluster, node: TestNode, ns: string): strin
   pairs.push(`objects=${Math.round(cluster.store.count(ns) / share)}`);
   pairs.push(`data_used_bytes=${Math.round((cluster.store.bytes.get(ns) ?? 0) / share)}`);
   pairs.push('replication-factor=1');
+  const { rx, tx } = cluster.migrations(node);
+  pairs.push(`migrate_rx_partitions_remaining=${rx}`, `migrate_tx_partitions_remaining=${tx}`);
+  pairs.push(`pending_quiesce=${node.quiesce !== 'no'}`, `effective_is_quiesced=${node.quiesce === 'effective'}`);
   return pairs.join(';');
 }

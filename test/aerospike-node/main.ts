@@ -5,14 +5,14 @@ import type { Fault } from './node';
  * The test node as its own process (the real client's first connect blocks
  * its thread, so client and node cannot share one). Started with an IPC
  * channel by the tests, or from a shell:
- *   node dist/test/aerospike-node/main.js [--nodes N] [--ports P1,P2] [--users U1,U2] [--ticker-ms MS]
+ *   node dist/test/aerospike-node/main.js [--nodes N] [--ports P1,P2] [--users U1,U2] [--ticker-ms MS] [--migrate-ms MS]
  * It prints one JSON line `{"hosts": ..., "ports": [...]}` when it listens.
- * Over IPC it takes `{id, cmd: 'stop'|'start', node}`, `{id, cmd: 'fault', node, fault}`
+ * Over IPC it takes `{id, cmd: 'stop'|'start'|'quiesce', node}`, `{id, cmd: 'fault', node, fault}`
  * and `{id, cmd: 'info'}` and answers `{id, ok, data?, error?}`.
  */
 export interface Command {
   id: number;
-  cmd: 'stop' | 'start' | 'fault' | 'info';
+  cmd: 'stop' | 'start' | 'quiesce' | 'fault' | 'info';
   node?: number;
   fault?: Fault;
 }
@@ -26,6 +26,7 @@ function options(argv: string[]): ClusterOptions {
     else if (argv[i] === '--users') o.users = v.split(',');
     else if (argv[i] === '--namespaces') o.namespaces = v.split(',');
     else if (argv[i] === '--ticker-ms') o.tickerMs = Number(v);
+    else if (argv[i] === '--migrate-ms') o.migrateMs = Number(v);
     else throw new Error(`unknown option ${argv[i]}`);
   }
   return o;
@@ -39,6 +40,8 @@ async function run(c: TestCluster, m: Command): Promise<unknown> {
       return c.stopNode(m.node!);
     case 'start':
       return c.startNode(m.node!);
+    case 'quiesce':
+      return c.quiesce(m.node!);
     case 'fault':
       node!.fault = m.fault ?? 'none';
       return undefined;

@@ -24,6 +24,10 @@ export class TestNode {
   readonly unknownInfo = new Set<string>();
   fault: Fault = 'none';
   port = 0;
+  /** Quiesced (a real server's `quiesce:`): pending until the next recluster, then it gives up its partitions. */
+  quiesce: 'no' | 'pending' | 'effective' = 'no';
+  /** Until when (epoch ms) partitions still migrate into this node after it joined, and since when. */
+  fill: { from: number; until: number } | undefined;
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
 
@@ -61,6 +65,8 @@ export class TestNode {
     for (const s of this.sockets) s.destroy();
     this.sockets.clear();
     this.counters.reset();
+    this.quiesce = 'no';
+    this.fill = undefined;
     clearInterval(this.ticker);
     this.latencies.reset();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,6 +1,7 @@
 import Aerospike, { type Client } from 'aerospike';
 import { aerospikeCounters, infoValue } from '../../app/metrics/aerospike-counters';
 import { aerospikeLatencyRates } from '../../app/metrics/aerospike-latencies';
+import { aerospikeMembership } from '../../app/metrics/aerospike-membership';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { clientConfig, connectError, describeError, type AerospikeSettings } from '../load/drivers/aerospike/config';
 import { notAnswering, stamped, type Poller } from './poller';
@@ -60,7 +61,14 @@ export class AerospikePoller implements Poller {
           if (this.failing.delete(node.name)) this.log('info', `node ${node.name} answers statistics again`);
           // Before 5.1 a server has no latencies: command and answers an empty value: no server latency, counts only.
           const gauges = aerospikeLatencyRates(infoValue(latencies), this.t.namespace);
-          return { id: node.name, address: node.address, ...c, at, ...(Object.keys(gauges).length ? { gauges } : {}) };
+          return {
+            id: node.name,
+            address: node.address,
+            ...c,
+            ...aerospikeMembership(info),
+            at,
+            ...(Object.keys(gauges).length ? { gauges } : {}),
+          };
         } catch (err) {
           this.warnOnce(node, err);
           return undefined;

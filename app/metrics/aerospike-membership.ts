@@ -1,0 +1,35 @@
+import { parseInfoPairs } from './aerospike-counters';
+import type { NodeCounters } from './node-stats';
+
+type Membership = Pick<NodeCounters, 'member' | 'filling' | 'note'>;
+
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * A node's state as its own `namespace/<ns>` statistics tell it: leaving
+ * once quiesced (`effective_is_quiesced`; `pending_quiesce` until the next
+ * recluster), filling while partitions still migrate into it
+ * (`migrate_rx_partitions_remaining`), and what still moves as a note.
+ * Servers before 4.3 have no quiesce statistics: never leaving there.
+ */
+export function aerospikeMembership(info: string): Membership {
+  const pairs = parseInfoPairs(info);
+  const count = (key: string): number => {
+    const v = Number(pairs.get(key));
+    return Number.isFinite(v) && v > 0 ? v : 0;
+  };
+  const out: Membership = {};
+  const notes: string[] = [];
+  if (pairs.get('effective_is_quiesced') === 'true') {
+    out.member = 'leaving';
+    notes.push('quiesced');
+  } else if (pairs.get('pending_quiesce') === 'true') notes.push('quiesce pending (at the next recluster)');
+  const rx = count('migrate_rx_partitions_remaining');
+  const tx = count('migrate_tx_partitions_remaining');
+  if (rx > 0) {
+    out.filling = true;
+    notes.push(`${plural(rx, 'partition')} to receive`);
+  }
+  if (tx > 0) notes.push(`${plural(tx, 'partition')} to send`);
+  return notes.length ? { ...out, note: notes.join('; ') } : out;
+}
