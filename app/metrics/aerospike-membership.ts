@@ -1,9 +1,8 @@
+import { countOf } from '../report/numbers';
 import { parseInfoPairs } from './aerospike-counters';
 import type { NodeCounters } from './node-stats';
 
 type Membership = Pick<NodeCounters, 'member' | 'filling' | 'note'>;
-
-const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 /**
  * A node's state as its own `namespace/<ns>` statistics tell it: leaving
@@ -28,8 +27,8 @@ export function aerospikeMembership(info: string): Membership {
   const tx = count('migrate_tx_partitions_remaining');
   if (rx > 0) {
     out.filling = true;
-    notes.push(`${plural(rx, 'partition')} to receive`);
+    notes.push(`${countOf(rx, 'partition')} to receive`);
   }
-  if (tx > 0) notes.push(`${plural(tx, 'partition')} to send`);
+  if (tx > 0) notes.push(`${countOf(tx, 'partition')} to send`);
   return notes.length ? { ...out, note: notes.join('; ') } : out;
 }

@@ -1,3 +1,4 @@
+import { countOf } from '../report/numbers';
 /**
  * The membership half of a Redis Cluster node's state, from CLUSTER NODES
  * (one line per node: `id ip:port@cport[,hostname] flags master ping pong
@@ -50,8 +51,6 @@ export function parseClusterNodes(text: string): ClusterNodeLine[] {
   return out;
 }
 
-const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? '' : 's'}`;
-
 /**
  * A master's state as its cluster sees it: `own` is its line in its own
  * CLUSTER NODES (undefined when it did not answer), `seen` its lines in the
@@ -72,15 +71,15 @@ export function redisMembership(own: ClusterNodeLine | undefined, seen: readonly
   if (own) {
     if (own.importing > 0) {
       out.filling = true;
-      notes.push(`importing ${plural(own.importing, 'slot')}`);
+      notes.push(`importing ${countOf(own.importing, 'slot')}`);
     } else if (own.slots === 0 && own.flags.includes('master')) {
       out.filling = true;
       notes.push('holds no slots');
     }
     if (own.migrating > 0 && own.migrating >= own.slots) {
       out.member = 'leaving';
-      notes.push(`handing over its last ${plural(own.migrating, 'slot')}`);
-    } else if (own.migrating > 0) notes.push(`migrating ${plural(own.migrating, 'slot')} out`);
+      notes.push(`handing over its last ${countOf(own.migrating, 'slot')}`);
+    } else if (own.migrating > 0) notes.push(`migrating ${countOf(own.migrating, 'slot')} out`);
   }
   return notes.length ? { ...out, note: notes.join('; ') } : out;
 }

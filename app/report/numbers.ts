@@ -19,6 +19,9 @@ const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 /** A count or rate for tables: grouped digits, no decimals. */
 export const fmtInt = (n: number): string => grouped.format(Math.round(n));
 
+/** `1 slot`, `3 slots`: a count with its noun. */
+export const countOf = (n: number, noun: string): string => `${fmtInt(n)} ${noun}${n === 1 ? '' : 's'}`;
+
 /** Milliseconds with the precision that matters at that size. */
 export function fmtMs(ms: number): string {
   if (ms < 10) return ms.toFixed(2);

@@ -3,6 +3,7 @@ import type { Summary } from '../../app/metrics/summary';
 import type { LogEntry } from '../../app/run/format';
 import { parseScenario, type ScenarioInput } from '../../app/scenario/schema';
 import { Run } from '../../main/engine/orchestrator';
+import { waitUntil } from '../../workers/local/spawned';
 
 export interface RunResult {
   summary: Summary;
@@ -23,6 +24,18 @@ export async function runScenario(input: ScenarioInput, during?: (run: Run, samp
   run.on('log', (l: LogEntry) => logs.push(l));
   const summary = await run.execute();
   return { summary, samples, logs, run };
+}
+
+/** Waits (up to `timeoutMs`) until some sample collected so far is `what` `want` says; throws naming `what` if none comes. */
+export function sampleWaiter(samples: readonly Sample[], timeoutMs: number) {
+  return async (want: (s: Sample) => boolean, what: string): Promise<void> => {
+    const failed = await waitUntil(
+      async () => samples.some(want),
+      timeoutMs,
+      () => undefined,
+    );
+    if (failed) throw new Error(`no sample ${what}: ${failed}`);
+  };
 }
 
 export { waitGone } from './processes';

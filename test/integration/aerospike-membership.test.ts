@@ -4,9 +4,8 @@ import type { Sample } from '../../app/metrics/sample';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/engine/orchestrator';
-import { waitUntil } from '../../workers/local/spawned';
 import { startAerospikeNode, type AerospikeTestNode } from '../helpers/aerospike-node';
-import { waitGone } from '../helpers/run';
+import { sampleWaiter, waitGone } from '../helpers/run';
 
 /** How long partitions migrate into a node that joins (the test node's --migrate-ms). */
 const MIGRATE_MS = 5000;
@@ -45,14 +44,7 @@ describe('node state from Aerospike namespace statistics', () => {
     const samples: Sample[] = [];
     run.on('sample', (s: Sample) => samples.push(s));
     const find = (s: Sample, name: string) => s.nodes.find((n) => n.id === name);
-    const seen = async (want: (s: Sample) => boolean, what: string): Promise<void> => {
-      const failed = await waitUntil(
-        async () => samples.some(want),
-        STEP_TIMEOUT_MS,
-        () => undefined,
-      );
-      if (failed) throw new Error(`no sample ${what}: ${failed}`);
-    };
+    const seen = sampleWaiter(samples, STEP_TIMEOUT_MS);
     const steps = (async () => {
       await seen((s) => s.phase === 'run', 'of the measured phase');
       await node.startNode(1);

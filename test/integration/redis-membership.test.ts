@@ -13,7 +13,7 @@ import { freePort } from '../../workers/local/free-port';
 import { clusterNodeArgs, startRedisCluster, type LocalCluster } from '../../workers/local/redis-cluster';
 import { SpawnedServer, waitUntil } from '../../workers/local/spawned';
 import { keyFor } from '../../workers/load/keys';
-import { waitGone } from '../helpers/run';
+import { sampleWaiter, waitGone } from '../helpers/run';
 
 const HOST = '127.0.0.1';
 const KEY_SPACE = 2000;
@@ -77,14 +77,7 @@ describe('node state from Redis Cluster membership', () => {
     );
     const samples: Sample[] = [];
     const id = `${HOST}:${port}`;
-    const seen = async (want: (s: Sample) => boolean, what: string): Promise<void> => {
-      const failed = await waitUntil(
-        async () => samples.some(want),
-        STEP_TIMEOUT_MS,
-        () => undefined,
-      );
-      if (failed) throw new Error(`no sample ${what}: ${failed}`);
-    };
+    const seen = sampleWaiter(samples, STEP_TIMEOUT_MS);
     const stateOf = (s: Sample) => s.nodes.find((n) => n.id === id);
     run.on('sample', (s: Sample) => samples.push(s));
 
