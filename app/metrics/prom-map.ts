@@ -13,16 +13,25 @@ import { bucketKey, latencyCountKey, latencySumKey, openBucketKey } from './serv
  * histogram (`NAME_bucket{le}`, `NAME_count`, `NAME_sum`, cumulative) as a
  * class's server latency: operations, total time and per-bucket counts,
  * `scale` turning its unit into µs (1e6 for seconds); `+Inf` is the open
- * bucket above the last bound. `${name}` in a label value is replaced by the
- * target's setting of that name (e.g. `${map}`, the IMap the run uses).
- * docs/scenarios.md has the format and the Hazelcast map.
+ * bucket above the last bound. A negative `scale` subtracts (GETs that
+ * missed from GETs); no figure goes below 0. A state rule makes the node
+ * joining, leaving or filling while a metric is (or is not) 0. `${name}` in
+ * a label value is replaced by the target's setting of that name (e.g.
+ * `${map}`, the IMap the run uses). docs/scenarios.md has the format and the
+ * built-in maps.
  */
 const NS_PER_US = 1000;
 const FIGURE = /^((read|write)\.(success|error|timeout|notFound)|latency\.(read|write)\.(n|us|b\d+)|memory|rss)$/;
 
 const metricName = z.string().regex(/^[a-zA-Z_:][a-zA-Z0-9_:]*$/, 'a Prometheus metric name');
 const labels = z.record(z.string(), z.string().max(200)).default({});
-const scale = z.number().positive().finite().default(1);
+/** Negative subtracts (a GET that missed is no success): each figure is kept at 0 or above once every rule is added. */
+const scale = z
+  .number()
+  .finite()
+  .refine((n) => n !== 0, 'not 0')
+  .default(1);
+const histogramScale = z.number().positive().finite().default(1);
 
 const CounterRule = z.strictObject({
   metric: metricName,
@@ -34,13 +43,24 @@ const HistogramRule = z.strictObject({
   histogram: metricName,
   labels,
   as: z.enum(['latency.read', 'latency.write']),
-  scale,
+  scale: histogramScale,
+});
+/**
+ * A node's own word on its state: a metric at 0 (`when: "zero"`) or not
+ * (`"nonzero"`, the default) makes the node joining, leaving, or filling
+ * (data still moving into it: a newcomer joins until it is done).
+ */
+const StateRule = z.strictObject({
+  metric: metricName,
+  labels,
+  state: z.enum(['joining', 'leaving', 'filling']),
+  when: z.enum(['zero', 'nonzero']).default('nonzero'),
 });
 
 export const PromMapSchema = z.object({
   description: z.string().max(500).optional(),
   rules: z
-    .array(z.union([CounterRule, HistogramRule]))
+    .array(z.union([CounterRule, HistogramRule, StateRule]))
     .min(1)
     .max(200),
 });
@@ -50,6 +70,9 @@ export interface MappedNode {
   counters: Record<string, number>;
   memory?: number;
   rss?: number;
+  member?: 'joining' | 'leaving';
+  filling?: boolean;
+  note?: string;
 }
 
 /** The figures a scrape gives under `map`, with `${name}` replaced from `vars`; undefined when no rule matched anything. */
@@ -66,6 +89,15 @@ export function applyPromMap(map: PromMap, samples: readonly PromSample[], vars:
   for (const rule of map.rules) {
     const want = Object.entries(rule.labels).map(([k, v]) => [k, v.replace(/\$\{(\w+)\}/g, (_, n: string) => vars[n] ?? '')] as const);
     const matching = (name: string) => (byName.get(name) ?? []).filter((s) => s.value >= 0 && want.every(([k, v]) => s.labels[k] === v));
+    if ('state' in rule) {
+      const hit = matching(rule.metric).find((s) => (rule.when === 'zero' ? s.value === 0 : s.value !== 0));
+      if (matching(rule.metric).length > 0) matched = true;
+      if (!hit) continue;
+      if (rule.state === 'filling') out.filling = true;
+      else out.member = rule.state;
+      out.note = [out.note, `${rule.metric} ${hit.value}`].filter(Boolean).join('; ');
+      continue;
+    }
     if ('histogram' in rule) {
       const found = histogram(
         rule.as,
@@ -86,6 +118,9 @@ export function applyPromMap(map: PromMap, samples: readonly PromSample[], vars:
       else out.counters[rule.as] = (out.counters[rule.as] ?? 0) + v;
     }
   }
+  for (const k of Object.keys(out.counters)) out.counters[k] = Math.max(0, out.counters[k]);
+  if (out.memory !== undefined) out.memory = Math.max(0, out.memory);
+  if (out.rss !== undefined) out.rss = Math.max(0, out.rss);
   return matched ? out : undefined;
 }
 

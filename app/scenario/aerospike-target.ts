@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metricsMapField, metricsUrlsField } from './metrics-urls';
 import { errorMessage } from '../error-message';
 import { clientField } from './client-version';
 
@@ -77,6 +78,9 @@ export const AerospikeTarget = z
     prefill: z.number().int().min(0).max(10_000_000).default(0),
     /** The client version the workers load, e.g. "aerospike@5.12.1"; absent: the one bundled with kvscope (target.client). */
     client: clientField('aerospike'),
+    /** Each node's Prometheus endpoint (Aerospike's exporter, say), read instead of info commands with the metrics map `metricsMap`. */
+    metricsUrls: metricsUrlsField(),
+    metricsMap: metricsMapField(),
   })
   .superRefine((t, ctx) => {
     if (t.password !== undefined && t.user === undefined) {

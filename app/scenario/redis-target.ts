@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { metricsMapField, metricsUrlsField } from './metrics-urls';
 import { clientField } from './client-version';
 import { hostField } from './host';
 
@@ -23,8 +24,14 @@ export const RedisTarget = z
     localCluster: z.number().int().min(0).max(MAX_LOCAL_MASTERS).default(0),
     /** The client version the workers load, e.g. "ioredis@4.28.5"; absent: the one bundled with kvscope (target.client). */
     client: clientField('ioredis'),
+    /** Each node's Prometheus endpoint (a redis_exporter per master, say), read instead of INFO with the metrics map `metricsMap`. */
+    metricsUrls: metricsUrlsField(),
+    metricsMap: metricsMapField(),
   })
   .superRefine((t, ctx) => {
+    if (t.localCluster > 0 && t.metricsUrls.length > 0) {
+      ctx.addIssue({ code: 'custom', path: ['metricsUrls'], message: 'a local cluster’s masters are read directly: leave it empty' });
+    }
     if ((t.cluster || t.localCluster > 0) && t.db !== 0) {
       ctx.addIssue({ code: 'custom', path: ['db'], message: 'Redis Cluster has only database 0' });
     }

@@ -1,4 +1,5 @@
 import type { Sample } from '../../app/metrics/sample';
+import { nodeTotals } from '../../app/metrics/node-stats';
 import type { Summary } from '../../app/metrics/summary';
 import type { LogEntry } from '../../app/run/format';
 import { parseScenario, type ScenarioInput } from '../../app/scenario/schema';
@@ -25,6 +26,13 @@ export async function runScenario(input: ScenarioInput, during?: (run: Run, samp
   const summary = await run.execute();
   return { summary, samples, logs, run };
 }
+
+/** Every operation the nodes of a second counted (reads and writes, any outcome). */
+export const nodeOps = (s: Sample): number =>
+  s.nodes.reduce((a, n) => {
+    const t = nodeTotals(n.rates);
+    return a + t.reads + t.writes;
+  }, 0);
 
 /** Waits (up to `timeoutMs`) until some sample collected so far is `what` `want` says; throws naming `what` if none comes. */
 export function sampleWaiter(samples: readonly Sample[], timeoutMs: number) {

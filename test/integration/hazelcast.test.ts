@@ -2,16 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Sample } from '../../app/metrics/sample';
 import { readRunFile } from '../../app/run/reader';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/engine/orchestrator';
 import { recordRun } from '../../main/engine/run-recorder';
 import { runKillingServer } from '../helpers/kill-server';
-import { runScenario, waitGone } from '../helpers/run';
+import { runScenario, nodeOps, waitGone } from '../helpers/run';
 import { freePort } from '../../workers/local/free-port';
-import { nodeTotals } from '../../app/metrics/node-stats';
 import { serverLatency } from '../../app/metrics/server-latency';
 import { createHazelcastDriver } from '../../workers/load/drivers/hazelcast/driver';
 
@@ -22,13 +20,6 @@ const MEMBERS = 2;
 const TEST_TIMEOUT_MS = 180_000;
 /** The 1 s connect timeout plus the client's start and shutdown. */
 const CONNECT_LIMIT_MS = 10_000;
-
-/** Every operation a member counted (reads and writes, any outcome). */
-const nodeOps = (s: Sample): number =>
-  s.nodes.reduce((a, n) => {
-    const t = nodeTotals(n.rates);
-    return a + t.reads + t.writes;
-  }, 0);
 
 function memberRun(durationSeconds: number, opTimeoutMs = 5000): Run {
   const base = findScenario('hazelcast-read-heavy')!;
@@ -70,6 +61,8 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
       }
       // The entries' memory cost, as the member reports it (it trails the load by a second or so).
       for (const n of saved.samples.at(-1)!.nodes) expect(n.memory, n.id).toBeGreaterThan(0);
+      // The member JVM's resident memory, from the exporter's process collector.
+      for (const n of saved.samples.at(-1)!.nodes) expect(n.rss, n.id).toBeGreaterThan(0);
       expect(pids).toHaveLength(MEMBERS);
       expect(await waitGone([...pids, ...run.workerPids], 15_000)).toEqual([]);
     },

@@ -10,6 +10,9 @@ import { runScenario } from '../helpers/run';
 /** The bounds (s) of the server's request-duration histogram, as prom-client's defaults start. */
 const BOUNDS = [0.0001, 0.001, 0.01, 0.1];
 
+/** The user's server says it is draining (about to leave its cluster) from when the test sets this. */
+let draining = 0;
+
 /**
  * A server of the user's: the key-value protocol kvscope's builtin-kv driver
  * speaks, and a Prometheus endpoint in prom-client's format (a counter of
@@ -28,6 +31,7 @@ function userServer(): Server {
         `my_request_seconds_bucket{le="+Inf"} ${gets}`,
         `my_request_seconds_count ${gets}`,
         `my_request_seconds_sum ${sum}`,
+        `my_draining ${draining}`,
       ];
       return void res.end(lines.join('\n') + '\n');
     }
@@ -55,6 +59,7 @@ describe("an external server's own Prometheus endpoint, read through a metrics m
       rules: [
         { metric: 'my_gets_total', as: 'read.success' },
         { histogram: 'my_request_seconds', as: 'latency.read', scale: 1e6 },
+        { metric: 'my_draining', state: 'leaving' },
       ],
     };
     writeFileSync(join(configDir, 'metrics-maps', 'mykv.json'), JSON.stringify(map));
@@ -71,16 +76,19 @@ describe("an external server's own Prometheus endpoint, read through a metrics m
     rmSync(configDir, { recursive: true, force: true });
   });
 
-  it("puts the server's counts and its latency on the run's seconds: its gets add up to the client's", async () => {
-    const { summary, samples } = await runScenario({
-      target: { kind: 'builtin-kv', external: true, port, metricsUrls: [`http://127.0.0.1:${port}/metrics#mykv`], metricsMap: 'mykv' },
-      mix: { get: 1 },
-      keySpace: 100,
-      workers: 1,
-      inFlight: 4,
-      warmupSeconds: 1,
-      durationSeconds: 3,
-    });
+  it("puts the server's counts and its latency on the run's seconds: its gets add up to the client's; its own word on leaving shows", async () => {
+    const { summary, samples } = await runScenario(
+      {
+        target: { kind: 'builtin-kv', external: true, port, metricsUrls: [`http://127.0.0.1:${port}/metrics#mykv`], metricsMap: 'mykv' },
+        mix: { get: 1 },
+        keySpace: 100,
+        workers: 1,
+        inFlight: 4,
+        warmupSeconds: 1,
+        durationSeconds: 3,
+      },
+      (_, sample) => sample.second === 1 && (draining = 1),
+    );
     expect(summary.status).toBe('done');
     const client = samples.reduce((a, s) => a + s.totals.count + s.totals.errors + s.totals.timeouts, 0);
     const own = samples.reduce((a, s) => a + s.nodes.reduce((b, n) => b + nodeTotals(n.rates).reads, 0), 0);
@@ -93,5 +101,14 @@ describe("an external server's own Prometheus endpoint, read through a metrics m
       expect(l?.mean, `second ${s.second}`).toBeGreaterThan(0);
       expect(l?.p99).toBeDefined();
     }
+    // Draining from the end of second 1: up before, leaving (the metric named) from the monitor's next reading on.
+    const states = samples.map((s) => [s.nodes[0].state ?? 'up', s.nodes[0].note]);
+    expect(states.slice(0, 2)).toEqual([
+      ['up', undefined],
+      ['up', undefined],
+    ]);
+    expect(states.at(-1)).toEqual(['leaving', 'my_draining 1']);
+    expect(summary.outcome!.lostNodes ?? []).toEqual([]);
+    expect(summary.outcome!.kind).not.toBe('degraded');
   });
 });

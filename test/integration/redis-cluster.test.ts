@@ -9,19 +9,12 @@ import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/engine/orchestrator';
 import { recordRun } from '../../main/engine/run-recorder';
 import { runKillingServer } from '../helpers/kill-server';
-import { waitGone } from '../helpers/run';
-import { nodeState, nodeTotals } from '../../app/metrics/node-stats';
+import { nodeOps, waitGone } from '../helpers/run';
+import { nodeState } from '../../app/metrics/node-stats';
 
 /** Per-node series must add up to the client's totals over a run within this. */
 const SUM_TOLERANCE = 0.01;
 const MASTERS = 3;
-
-/** Every operation a master counted (its latency counters aside). */
-const nodeOps = (s: Sample): number =>
-  s.nodes.reduce((a, n) => {
-    const t = nodeTotals(n.rates);
-    return a + t.reads + t.writes;
-  }, 0);
 
 function clusterRun(durationSeconds: number): Run {
   const base = findScenario('redis-cluster-mix')!;

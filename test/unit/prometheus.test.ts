@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePrometheus } from '../../app/metrics/prometheus';
 import { applyPromMap, PromMapSchema } from '../../app/metrics/prom-map';
-import { HAZELCAST_PROM_MAP, promMapFor } from '../../app/metrics/prom-maps';
+import { HAZELCAST_PROM_MAP, promMapFor, REDIS_EXPORTER_PROM_MAP } from '../../app/metrics/prom-maps';
 import { nodeName } from '../../workers/monitor/prometheus-poller';
 import { serverLatency } from '../../app/metrics/server-latency';
 import { validateScenario } from '../../app/scenario/schema';
@@ -100,6 +100,68 @@ http_request_duration_seconds_bucket{le="0.001",route="/other"} 1000
       'latency.read.b+25000': 2,
     });
     expect(serverLatency(node!.counters)).toEqual({ count: 100, mean: 5000, p50: 1000, p99: 25000, p999: 25000, atLeast: ['p99', 'p999'] });
+  });
+
+  it("maps redis_exporter's commands like INFO's: a GET that missed is not-found, failed and rejected calls errors", () => {
+    // Lines as Debian's prometheus-redis-exporter 1.45 printed them for a Redis 7.0 server.
+    const scrape = `redis_commands_total{cmd="get"} 1000
+redis_commands_total{cmd="set"} 400
+redis_commands_failed_calls_total{cmd="get"} 2
+redis_commands_failed_calls_total{cmd="set"} 1
+redis_commands_rejected_calls_total{cmd="get"} 3
+redis_commands_rejected_calls_total{cmd="set"} 0
+redis_commands_duration_seconds_total{cmd="get"} 0.002
+redis_commands_duration_seconds_total{cmd="set"} 0.0016
+redis_keyspace_misses_total 100
+redis_latency_percentiles_usec{cmd="get",quantile="99"} 3.007
+redis_memory_used_bytes 1.015264e+06
+redis_memory_used_rss_bytes 1.1964416e+07
+`;
+    expect(applyPromMap(REDIS_EXPORTER_PROM_MAP, parsePrometheus(scrape).samples, {})).toEqual({
+      counters: {
+        'read.success': 898,
+        'read.notFound': 100,
+        'read.error': 5,
+        'write.success': 399,
+        'write.error': 1,
+        'latency.read.n': 1000,
+        'latency.read.us': 2000,
+        'latency.write.n': 400,
+        'latency.write.us': 1600,
+      },
+      memory: 1015264,
+      rss: 11964416,
+    });
+  });
+
+  it('never takes a figure below 0 by subtracting', () => {
+    const map = PromMapSchema.parse({
+      rules: [
+        { metric: 'a', as: 'read.success' },
+        { metric: 'b', as: 'read.success', scale: -1 },
+      ],
+    });
+    expect(applyPromMap(map, parsePrometheus('a 1\nb 5\n').samples, {})?.counters).toEqual({ 'read.success': 0 });
+    expect(PromMapSchema.safeParse({ rules: [{ metric: 'a', as: 'memory', scale: 0 }] }).success).toBe(false);
+  });
+
+  it("takes a node's own word on its state: joining, leaving or filling while a metric is (or is not) 0, named in the note", () => {
+    const map = PromMapSchema.parse({
+      rules: [
+        { metric: 'kv_gets_total', as: 'read.success' },
+        { metric: 'kv_draining', state: 'leaving' },
+        { metric: 'kv_replicas_in_sync', state: 'filling', when: 'zero' },
+      ],
+    });
+    const read = (text: string) => applyPromMap(map, parsePrometheus(text).samples, {});
+    expect(read('kv_gets_total 5\nkv_draining 0\nkv_replicas_in_sync 1\n')).toEqual({ counters: { 'read.success': 5 } });
+    expect(read('kv_gets_total 5\nkv_draining 1\nkv_replicas_in_sync 0\n')).toEqual({
+      counters: { 'read.success': 5 },
+      member: 'leaving',
+      filling: true,
+      note: 'kv_draining 1; kv_replicas_in_sync 0',
+    });
+    expect(PromMapSchema.safeParse({ rules: [{ metric: 'x', state: 'down' }] }).success).toBe(false);
   });
 
   it('refuses a rule that is neither a counter nor a histogram', () => {

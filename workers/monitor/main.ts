@@ -15,8 +15,8 @@ const HTTPS_PORT = 443;
 
 /**
  * Entry of the cluster monitor, forked by main for targets with server-side
- * statistics of their own (Aerospike, Redis, Hazelcast members with a
- * Prometheus endpoint). Same protocol as a built-in
+ * statistics of their own (Aerospike, Redis, and any target whose nodes
+ * have Prometheus endpoints). Same protocol as a built-in
  * target: 'start' -> a first 'node-stats' (the baseline, before any load)
  * and 'ready' (or 'fatal'), then 'node-stats' on every whole second of the
  * clock (the edges of the run's seconds) with each node's cumulative counters
@@ -57,16 +57,8 @@ async function start(raw: unknown): Promise<void> {
   const log = (level: 'info' | 'warn', message: string): void => logToMain(level, message);
   // Each poller loads its client library only when its kind is monitored (the
   // aerospike binding, say, need not load on a machine that only runs Redis).
-  if (t.kind === 'aerospike') {
-    const { AerospikePoller } = require('./aerospike-poller') as typeof import('./aerospike-poller');
-    poller = new AerospikePoller(t, log);
-    const s = parseSeedHosts(t.hosts)[0];
-    seed = { host: s.addr, port: s.port };
-  } else if (t.kind === 'redis') {
-    const { RedisPoller } = require('./redis-poller') as typeof import('./redis-poller');
-    poller = new RedisPoller(t, log);
-    seed = { host: t.host, port: t.port };
-  } else if ((t.kind === 'hazelcast' || t.kind === 'builtin-kv' || t.kind === 'builtin-file') && t.metricsUrls.length > 0) {
+  if ('metricsUrls' in t && t.metricsUrls.length > 0) {
+    // The nodes' own Prometheus endpoints, where the scenario lists them (a Hazelcast member's exporter, a redis_exporter).
     const { PrometheusPoller } = require('./prometheus-poller') as typeof import('./prometheus-poller');
     const kind = t.metricsMap ?? t.kind;
     const dir = kvscopeConfigDir();
@@ -77,6 +69,15 @@ async function start(raw: unknown): Promise<void> {
     poller = new PrometheusPoller(t.metricsUrls, map, vars, log);
     const first = new URL(t.metricsUrls[0]);
     seed = { host: first.hostname, port: Number(first.port) || (first.protocol === 'https:' ? HTTPS_PORT : HTTP_PORT) };
+  } else if (t.kind === 'aerospike') {
+    const { AerospikePoller } = require('./aerospike-poller') as typeof import('./aerospike-poller');
+    poller = new AerospikePoller(t, log);
+    const s = parseSeedHosts(t.hosts)[0];
+    seed = { host: s.addr, port: s.port };
+  } else if (t.kind === 'redis') {
+    const { RedisPoller } = require('./redis-poller') as typeof import('./redis-poller');
+    poller = new RedisPoller(t, log);
+    seed = { host: t.host, port: t.port };
   } else throw new Error(`monitor: ${t.kind} targets have no monitor`);
   await poller.connect();
   await tick();

@@ -97,8 +97,9 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
       hint: 'kvscope starts a Redis Cluster of this many masters for the run; 0: none',
     },
     clientVersion,
+    ...metrics('instead of INFO, each master’s exporter', 'redis (redis_exporter)'),
   ],
-  aerospike: [...AEROSPIKE_FIELDS, clientVersion],
+  aerospike: [...AEROSPIKE_FIELDS, clientVersion, ...metrics('instead of info commands, each node’s exporter', 'aerospike')],
   hazelcast: [
     { path: 'target.clusterName', label: 'Cluster name', kind: 'text' },
     { path: 'target.members', label: 'Members', kind: 'text', hint: 'host:port, comma-separated', wide: true },
