@@ -24,6 +24,8 @@ export interface LostNode {
   id: string;
   /** The first second in which the node no longer reported. */
   second: number;
+  /** Its cluster was taking it out (leaving) in its last reported second: a removal, not a crash; the run still lost it. */
+  left?: boolean;
 }
 
 export interface Outcome {
@@ -85,7 +87,8 @@ export function decideOutcome(i: OutcomeInput): Outcome {
   if (i.status === 'done' && i.ops === 0) return failed(cause ? `nothing was measured: ${cause}` : 'nothing was measured');
   const parts: string[] = [];
   if (lostList) parts.push(lostList);
-  if (lostNodes.length) parts.push(lostNodes.map((n) => `node ${n.id} lost at second ${n.second}`).join(', '));
+  if (lostNodes.length)
+    parts.push(lostNodes.map((n) => `node ${n.id} ${n.left ? 'left (was leaving)' : 'lost'} at second ${n.second}`).join(', '));
   if (parts.length) parts.push(`${i.fullStrengthSeconds} of ${i.measuredSeconds} measured s at full strength`);
   const limit = i.maxErrorRate ?? DEFAULT_MAX_ERROR_RATE;
   const unanswered = i.unansweredSeconds ?? 0;

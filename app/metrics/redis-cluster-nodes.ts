@@ -19,6 +19,8 @@ export interface ClusterNodeLine {
   importing: number;
 }
 
+import type { NodeCounters } from './node-stats';
+
 export interface RedisMembership {
   down?: boolean;
   member?: 'joining' | 'leaving';
@@ -56,9 +58,10 @@ export function parseClusterNodes(text: string): ClusterNodeLine[] {
  * CLUSTER NODES (undefined when it did not answer), `seen` its lines in the
  * other masters' answers. Down when any of them has failed it; joining while
  * in handshake; filling while it takes slots over or holds none yet (a new
- * master); leaving while it hands over its last slots.
+ * master); leaving while it hands over its last slots, or once emptied of
+ * the slots it held (`hadSlots`: earlier in the run), on its way out.
  */
-export function redisMembership(own: ClusterNodeLine | undefined, seen: readonly ClusterNodeLine[]): RedisMembership {
+export function redisMembership(own: ClusterNodeLine | undefined, seen: readonly ClusterNodeLine[], hadSlots = false): RedisMembership {
   const all = own ? [own, ...seen] : seen;
   if (all.some((l) => l.flags.includes('fail'))) return { down: true, note: 'failed by its cluster' };
   const notes: string[] = [];
@@ -72,6 +75,9 @@ export function redisMembership(own: ClusterNodeLine | undefined, seen: readonly
     if (own.importing > 0) {
       out.filling = true;
       notes.push(`importing ${countOf(own.importing, 'slot')}`);
+    } else if (own.slots === 0 && own.flags.includes('master') && hadSlots) {
+      out.member = 'leaving';
+      notes.push('emptied: holds no slots');
     } else if (own.slots === 0 && own.flags.includes('master')) {
       out.filling = true;
       notes.push('holds no slots');
@@ -82,4 +88,18 @@ export function redisMembership(own: ClusterNodeLine | undefined, seen: readonly
     } else if (own.migrating > 0) notes.push(`migrating ${countOf(own.migrating, 'slot')} out`);
   }
   return notes.length ? { ...out, note: notes.join('; ') } : out;
+}
+
+/** A master's reading with its state as its cluster tells it: its own CLUSTER NODES line (`lines`) and the others' lines on it. */
+export function withClusterState(
+  node: NodeCounters,
+  lines: readonly ClusterNodeLine[] | undefined,
+  views: readonly ClusterNodeLine[],
+  hadSlots: boolean,
+): NodeCounters {
+  const own = lines?.find((l) => l.flags.includes('myself'));
+  const seen = views.filter((l) => l.address === node.id && !l.flags.includes('myself'));
+  const m = redisMembership(own, seen, hadSlots);
+  if (m.down) return { ...node, counters: {}, down: true, note: m.note };
+  return { ...node, ...m };
 }

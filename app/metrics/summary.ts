@@ -89,6 +89,8 @@ export class SummaryBuilder {
   private readonly warmup = { seconds: 0, ops: 0, errors: 0 };
   /** Each node's last measured second, to tell which ones left before the end. */
   private readonly nodeLast = new Map<string, number>();
+  /** Nodes whose last reported second had them leaving. */
+  private readonly nodeLeaving = new Set<string>();
   private lastRunSecond = -1;
   /** The first measured second without an answered operation, and how many there were. */
   private unansweredSeconds = 0;
@@ -131,7 +133,12 @@ export class SummaryBuilder {
     if (clientSaturated(s)) this.saturated++;
     // Only nodes a server-side monitor reports (they carry memory): the workers' own per-node
     // counts skip a node in any second no key happened to map to it, which is no loss.
-    for (const n of s.nodes) if (n.memory !== undefined) this.nodeLast.set(n.id, s.second);
+    for (const n of s.nodes) {
+      if (n.memory === undefined) continue;
+      this.nodeLast.set(n.id, s.second);
+      if (n.state === 'leaving') this.nodeLeaving.add(n.id);
+      else this.nodeLeaving.delete(n.id);
+    }
     this.lastRunSecond = s.second;
   }
 
@@ -149,7 +156,7 @@ export class SummaryBuilder {
     const seconds = this.runSeconds;
     const lostNodes: LostNode[] = [...this.nodeLast]
       .filter(([, last]) => last < this.lastRunSecond)
-      .map(([id, last]) => ({ id, second: last + 1 }))
+      .map(([id, last]) => ({ id, second: last + 1, ...(this.nodeLeaving.has(id) ? { left: true } : {}) }))
       .sort((a, b) => a.second - b.second || a.id.localeCompare(b.id));
     const outcome = decideOutcome({
       status,

@@ -133,6 +133,18 @@ describe('summarize: the outcome from samples and events', () => {
     const client = ss.map((s) => ({ ...s, nodes: s.nodes.map(({ memory: _m, ...n }) => n) }));
     expect(summarize(client, 'done').outcome?.kind).toBe('done');
   });
+
+  it('a node that was leaving when it stopped reporting left rather than crashed: still degraded, worded so', () => {
+    const n1 = { id: 'n1', address: 'a', rates: {}, memory: 1 };
+    const n2 = (state?: 'leaving') => ({ id: 'n2', address: 'b', rates: {}, memory: 1, ...(state ? { state } : {}) });
+    const ss = seconds(5, 10).map((s) => ({ ...s, nodes: s.second === 0 ? [n1, n2()] : s.second < 3 ? [n1, n2('leaving')] : [n1] }));
+    const o = summarize(ss, 'done').outcome;
+    expect(o).toMatchObject({ kind: 'degraded', lostNodes: [{ id: 'n2', second: 3, left: true }] });
+    expect(o?.reason).toMatch(/^node n2 left \(was leaving\) at second 3/);
+    // Leaving, then up again before it went: a crash like any other.
+    const back = ss.map((s) => (s.second === 2 ? { ...s, nodes: [n1, n2()] } : s));
+    expect(summarize(back, 'done').outcome?.lostNodes).toEqual([{ id: 'n2', second: 3 }]);
+  });
 });
 
 describe('old run files', () => {

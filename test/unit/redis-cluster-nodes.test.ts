@@ -43,6 +43,12 @@ describe("a master's state from its cluster", () => {
     expect(redisMembership(last, [])).toEqual({ member: 'leaving', note: 'handing over its last 1 slot' });
   });
 
+  it('is leaving once emptied of the slots it held earlier in the run; a master that never held any is filling', () => {
+    const empty = line('d 127.0.0.1:7005@1 myself,master - 0 0 5 connected');
+    expect(redisMembership(empty, [], true)).toEqual({ member: 'leaving', note: 'emptied: holds no slots' });
+    expect(redisMembership(empty, [], false)).toEqual({ filling: true, note: 'holds no slots' });
+  });
+
   it('is joining while any master sees it in handshake', () => {
     const hs = line('e 127.0.0.1:7006@1 handshake - 0 0 0 disconnected');
     expect(redisMembership(undefined, [hs])).toEqual({ member: 'joining', note: 'in handshake' });

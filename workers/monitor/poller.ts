@@ -21,3 +21,10 @@ export async function stamped<T>(read: () => Promise<T>): Promise<{ value: T; at
 export function notAnswering(id: string, address: string): NodeCounters {
   return { id, address, counters: {}, at: Date.now(), down: true };
 }
+
+/** `p`, or a rejection naming the limit once `ms` have passed (INFO within 800 ms, say). */
+export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer));
+}

@@ -2,9 +2,9 @@ import Redis, { Cluster, type RedisOptions } from 'ioredis';
 import { REDIS_LATENCY_COMMANDS, redisCounters, redisLatencyCounters } from '../../app/metrics/redis-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { isRedisCluster, type RedisSettings } from '../../app/scenario/redis-target';
-import { notAnswering, stamped, type Poller } from './poller';
+import { notAnswering, stamped, withTimeout, type Poller } from './poller';
 import { errorMessage } from '../../app/error-message';
-import { parseClusterNodes, redisMembership, type ClusterNodeLine } from '../../app/metrics/redis-cluster-nodes';
+import { parseClusterNodes, withClusterState, type ClusterNodeLine } from '../../app/metrics/redis-cluster-nodes';
 
 /** A node must answer INFO within this, so one stalled master cannot hold up the others' second. */
 const INFO_TIMEOUT_MS = 800;
@@ -27,6 +27,8 @@ export class RedisPoller implements Poller {
   private readonly node: RedisOptions;
   /** Masters the cluster lists that the client has no connection to, read through connections of their own. */
   private readonly extra = new Map<string, Redis>();
+  /** Masters seen holding slots: one that holds none later has been emptied (on its way out). */
+  private readonly heldSlots = new Set<string>();
   private readonly failing = new Set<string>();
   /** Nodes that refused LATENCY HISTOGRAM (before Redis 7): said once, then not asked again. */
   private readonly noHistogram = new Set<string>();
@@ -60,7 +62,8 @@ export class RedisPoller implements Poller {
     );
     reads.push(...(await Promise.all(fresh.map(async (c) => this.read(await connected(c), true)))));
     const views = reads.flatMap((r) => r.lines ?? []);
-    return reads.map((r) => withMembership(r, views));
+    for (const r of reads) if (r.lines?.some((l) => l.flags.includes('myself') && l.slots > 0)) this.heldSlots.add(r.node.id);
+    return reads.map((r) => withClusterState(r.node, r.lines, views, this.heldSlots.has(r.node.id)));
   }
 
   close(): void {
@@ -73,6 +76,8 @@ export class RedisPoller implements Poller {
     const listed = new Set<string>();
     const fresh: Redis[] = [];
     for (const l of views) {
+      // Listed by another master: a node forgotten by the others stays gone, whatever its own table says.
+      if (l.flags.includes('myself')) continue;
       const master = l.flags.includes('master') || l.flags.includes('handshake');
       if (!master || l.flags.includes('fail') || l.flags.includes('noaddr') || l.address.startsWith(':')) continue;
       listed.add(l.address);
@@ -147,21 +152,3 @@ async function connected(c: Redis): Promise<Redis> {
 }
 
 const nodeId = (node: Redis): string => `${node.options.host}:${node.options.port}`;
-
-/** A master's reading with its state as its cluster tells it (its own CLUSTER NODES line and the others' lines on it). */
-function withMembership(r: Reading, views: readonly ClusterNodeLine[]): NodeCounters {
-  const id = r.node.id;
-  const own = r.lines?.find((l) => l.flags.includes('myself'));
-  const m = redisMembership(
-    own,
-    views.filter((l) => l.address === id && !l.flags.includes('myself')),
-  );
-  if (m.down) return { ...r.node, counters: {}, down: true, note: m.note };
-  return { ...r.node, ...m };
-}
-
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no INFO answer within ${ms} ms`)), ms)));
-  return Promise.race([p, limit]).finally(() => clearTimeout(timer));
-}
