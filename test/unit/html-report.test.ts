@@ -51,6 +51,25 @@ describe('the one-file HTML report of a run', () => {
     expect(both).toContain('Server p99 (slowest node)');
   });
 
+  it("lists each node's seconds down, joining or leaving, with what its cluster said, as text", () => {
+    const up = { id: 'n1', address: 'a', rates: {} };
+    const n2 = (second: number) =>
+      second < 2
+        ? { id: 'n2', address: 'b', rates: {}, state: 'joining', note: 'importing 1 slot' }
+        : second < 4
+          ? { id: 'n2', address: 'b', rates: {} }
+          : { id: 'n2', address: 'b', rates: {}, state: 'leaving', note: '<img src=x onerror=alert(1)>' };
+    const moving = { ...base, samples: base.samples.map((s) => ({ ...s, nodes: [up, n2(s.second)] })) } as RunFile;
+    const html = runReportHtml(moving);
+    expect(html).toContain('<h2>Nodes</h2>');
+    expect(html).toContain('<tr><td>n2</td><td>joining</td><td>0–1</td><td>importing 1 slot</td></tr>');
+    expect(html).toContain('<tr><td>n2</td><td>leaving</td><td>4–5</td><td>&lt;img src=x onerror=alert(1)&gt;</td></tr>');
+    expect(html).not.toMatch(/<img/);
+    const steadyNodes = { ...base, samples: base.samples.map((s) => ({ ...s, nodes: [up] })) } as RunFile;
+    expect(runReportHtml(steadyNodes)).toContain('1 node, up in every second.');
+    expect(runReportHtml(base)).not.toContain('<h2>Nodes</h2>');
+  });
+
   it('keeps whatever a run file says as text: no markup, no script from names, hosts or reasons', () => {
     const html = runReportHtml(hostile(base), '"><img src=x onerror=alert(1)>');
     expect(html).not.toMatch(/<script|<img|<b /i);

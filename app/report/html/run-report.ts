@@ -6,7 +6,7 @@ import { reportDate } from '../report-head';
 import { htmlDocument } from './document';
 import { esc } from './escape';
 import { redactScenario, scrubSecrets, secretValues } from '../../scenario/secrets';
-import { environmentTable, settingsTable, summaryTable } from './sections';
+import { environmentTable, nodeStatesTable, settingsTable, summaryTable } from './sections';
 import { svgLineChart } from './svg-chart';
 
 /** Outcomes a reader must not miss. */
@@ -15,6 +15,12 @@ const BAD = new Set(['failed', 'degraded', 'done with errors', 'interrupted', 's
 function withServer(run: RunFile): { name: string; values: (number | null)[] }[] {
   const server = serverP99Series(run.samples);
   return server ? [{ name: 'server (slowest node)', values: server }] : [];
+}
+
+/** The nodes' states, where the run has per-node series. */
+function nodes(run: RunFile): string[] {
+  const table = nodeStatesTable(run.samples);
+  return table ? ['<h2>Nodes</h2>', table] : [];
 }
 
 /** One run as a one-file HTML report: outcome, charts, summary, settings and environment. */
@@ -37,6 +43,7 @@ export function runReportHtml(run: RunFile, label = ''): string {
     ]),
     svgLineChart('Client memory (RSS of all workers)', 'MiB', [{ name: 'workers', values: memorySeries(run.samples) }]),
     '</div>',
+    ...nodes(run),
     '<h2>Summary</h2>',
     summaryTable(s),
     '<h2>Settings</h2>',

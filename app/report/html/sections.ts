@@ -2,9 +2,11 @@ import { boundLabel, bucketRows } from '../../metrics/latency-buckets';
 import { LATENCY_COLUMNS } from '../../metrics/limits';
 import type { OpSummary, Summary } from '../../metrics/summary';
 import type { RunEnvironment } from '../../run/format';
-import { fmtInt, fmtPct, fmtUsAsMs } from '../numbers';
+import { countOf, fmtInt, fmtPct, fmtUsAsMs } from '../numbers';
 import { machineOf } from '../report-head';
 import { htmlTable } from './document';
+import { appendNodeMarks } from '../../metrics/node-marks';
+import type { NodeSample } from '../../metrics/node-stats';
 
 const GIB = 1024 ** 3;
 
@@ -60,5 +62,22 @@ export function environmentTable(env: RunEnvironment): string {
       ['clients', clients.length > 0 ? clients.join(', ') : 'none'],
     ],
     2,
+  );
+}
+
+/**
+ * Each node's seconds down, joining or leaving, with what its cluster said
+ * at the start of each stretch; undefined for a run with no per-node series.
+ */
+export function nodeStatesTable(samples: readonly { second: number; nodes: readonly NodeSample[] }[]): string | undefined {
+  const ids = new Set(samples.flatMap((s) => s.nodes.map((n) => n.id)));
+  if (ids.size === 0) return undefined;
+  const marks = appendNodeMarks([], samples);
+  if (marks.length === 0) return `<p>${countOf(ids.size, 'node')}, up in every second.</p>`;
+  const noteAt = (id: string, second: number) => samples.find((s) => s.second === second)?.nodes.find((n) => n.id === id)?.note ?? '';
+  return htmlTable(
+    ['node', 'state', 'seconds', 'why'],
+    marks.map((m) => [m.id, m.state, m.to - m.from > 1 ? `${m.from}–${m.to - 1}` : String(m.from), noteAt(m.id, m.from)]),
+    4,
   );
 }

@@ -5,7 +5,7 @@ import { appendCapped, lastOf } from '../chart-data/buffer';
 import { appendRows, emptyChartRows } from '../chart-data/chartRows';
 import { keepEarlier } from '../chart-data/earlier';
 import { appendPartial } from './partial';
-import { appendNodeMarks } from './nodeMarks';
+import { appendNodeMarks } from '../../../app/metrics/node-marks';
 import { clockOf } from '../../../app/run/clock';
 import type { LivePhase, LiveRun, PushEvent } from './types';
 

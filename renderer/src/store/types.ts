@@ -3,7 +3,7 @@ import type { Summary } from '../../../app/metrics/summary';
 import type { LogEntry } from '../../../app/run/format';
 import type { ChartRows } from '../chart-data/chartRows';
 import type { Stretch } from './partial';
-import type { NodeMark } from './nodeMarks';
+import type { NodeMark } from '../../../app/metrics/node-marks';
 import type { EarlierStep } from '../chart-data/earlier';
 
 /** One push as it waits in the stream hook's batch. */

@@ -1,18 +1,25 @@
-import type { LiveSample } from '../../../app/protocol/bridge';
-import { nodeState, type NodeState } from '../../../app/metrics/node-stats';
-import type { Stretch } from './partial';
+import { nodeState, type NodeState } from './node-stats';
 
 /** Seconds [from, to) in which node `id` was in `state` (anything but up). */
-export interface NodeMark extends Stretch {
+export interface NodeMark {
   id: string;
   state: Exclude<NodeState, 'up'>;
+  from: number;
+  to: number;
 }
 
 /** Stretches kept; a cluster whose nodes keep flapping shows its latest ones. */
-const NODE_MARK_CAP = 200;
+export const NODE_MARK_CAP = 200;
 
-/** The stretches with these (newer) samples' nodes not up added; a node's consecutive seconds in one state join one stretch. */
-export function appendNodeMarks(stretches: readonly NodeMark[], samples: readonly LiveSample[]): readonly NodeMark[] {
+/**
+ * The stretches with these (newer) samples' nodes not up added; a node's
+ * consecutive seconds in one state join one stretch. The same array back
+ * when nothing was added (the live store keeps it as state).
+ */
+export function appendNodeMarks(
+  stretches: readonly NodeMark[],
+  samples: readonly { second: number; nodes: readonly { id: string; state?: string }[] }[],
+): readonly NodeMark[] {
   let out: NodeMark[] | undefined;
   for (const s of samples) {
     for (const n of s.nodes) {
