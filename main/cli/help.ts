@@ -47,9 +47,10 @@ Compares 2 to 8 runs (a run file, or the start of an id or file name); the first
 significance (Mann-Whitney U) and its size (Hodges-Lehmann shift, 95% CI), and the latency percentiles.
 --csv writes the comparison as one table, --series-csv the per-second series side by side, --html a one-file
 report, --png the Compare page as a picture. A FILE of - is standard output. --json prints the comparison as JSON.`,
-    export: `kvscope export RUN [--csv FILE [--format seconds|bench]] [--html FILE] [--runs-dir DIR]
+    export: `kvscope export RUN [--csv FILE [--format seconds|nodes|bench]] [--html FILE] [--runs-dir DIR]
 
-Exports one run: --format seconds (the default) one row per second, --format bench the seed benchmark's
+Exports one run: --format seconds (the default) one row per second, --format nodes one row per node per
+second (its state, counts, own latency and memory), --format bench the seed benchmark's
 PUT/GET candles (built-in key-value runs only); --html a one-file report. Without --csv or --html the
 per-second CSV goes to standard output. A FILE of - is standard output.`,
     runtimes: `kvscope runtimes [list | add VERSION | add --path PATH | remove VERSION|PATH]

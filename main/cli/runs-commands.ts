@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchCsv } from '../../app/report/bench-csv';
 import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../../app/report/exports';
+import { runNodesCsv } from '../../app/report/nodes-csv';
 import { readRunFile } from '../../app/run/reader';
+import type { RunFile } from '../../app/run/format';
 import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
 import { defaultRunsDir } from '../library/paths';
 import { resolveRun, type RunIndexEntry } from '../library/run-index';
@@ -106,9 +108,14 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
   return 0;
 }
 
-const EXPORT_FORMATS = ['seconds', 'bench'] as const;
+const EXPORT_FORMATS = ['seconds', 'nodes', 'bench'] as const;
+const CSV_OF: Record<(typeof EXPORT_FORMATS)[number], (run: RunFile) => string> = {
+  seconds: runSecondsCsv,
+  nodes: runNodesCsv,
+  bench: benchCsv,
+};
 
-/** `kvscope export RUN (--csv FILE [--format seconds|bench] | --html FILE) [--runs-dir DIR]` */
+/** `kvscope export RUN (--csv FILE [--format seconds|nodes|bench] | --html FILE) [--runs-dir DIR]` */
 export async function exportCommand(args: string[], out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -134,7 +141,7 @@ export async function exportCommand(args: string[], out: Out): Promise<number> {
     throw new UsageError(errorMessage(err));
   }
   const run = readRunFile(path);
-  if (csvFile) writeOutput(csvFile, format === 'bench' ? benchCsv(run) : runSecondsCsv(run), say, `${format}, from ${path}`);
+  if (csvFile) writeOutput(csvFile, CSV_OF[format](run), say, `${format}, from ${path}`);
   if (values.html) writeOutput(values.html, runReportHtml(run), say, `report, from ${path}`);
   return 0;
 }

@@ -2,6 +2,7 @@ import type { CompareView, ExportedFile, ExportKind, LiveState, RunListItem } fr
 import { toLiveSample } from '../../app/protocol/bridge';
 import { benchCsv } from '../../app/report/bench-csv';
 import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../../app/report/exports';
+import { runNodesCsv } from '../../app/report/nodes-csv';
 import type { RunFile } from '../../app/run/format';
 import { runSeconds } from '../../app/scenario/schema';
 import { compareRuns } from '../../app/stats/compare';
@@ -81,6 +82,8 @@ export class LibraryHandlers {
     switch (p.kind) {
       case 'run-seconds':
         return { name: `${stem(runs[0])}_seconds.csv`, mime: CSV, text: runSecondsCsv(runs[0]) };
+      case 'run-nodes':
+        return { name: `${stem(runs[0])}_nodes.csv`, mime: CSV, text: runNodesCsv(runs[0]) };
       case 'run-bench':
         return { name: `${stem(runs[0])}_benchmark.csv`, mime: CSV, text: benchCsv(runs[0]) };
       case 'run-file': {

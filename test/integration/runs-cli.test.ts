@@ -113,6 +113,12 @@ describe('kvscope runs, compare and export', () => {
     const bench = join(dir, 'bench.csv');
     expect(cli(['export', 'aaaa', '--csv', seconds, '--runs-dir', dir]).status).toBe(0);
     expect(readFileSync(seconds, 'utf8').split('\r\n')[0]).toMatch(/^second,phase,get_ops/);
+    const nodes = join(dir, 'nodes.csv');
+    expect(cli(['export', 'aaaa', '--csv', nodes, '--format', 'nodes', '--runs-dir', dir]).status).toBe(0);
+    expect(readFileSync(nodes, 'utf8').split('\r\n')[0]).toMatch(/^second,phase,node,address,state,note,/);
+    expect(cli(['export', 'aaaa', '--csv', nodes, '--format', 'node', '--runs-dir', dir]).stderr).toMatch(
+      /--format must be one of seconds, nodes, bench, got "node"/,
+    );
     expect(cli(['export', 'aaaa', '--csv', bench, '--format', 'bench', '--runs-dir', dir]).status).toBe(0);
     const lines = readFileSync(bench, 'utf8').trim().split('\n');
     expect(lines[0]).toBe('PUT/GET, Min, Mean, 101% of Mean, Max');

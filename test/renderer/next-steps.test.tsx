@@ -6,7 +6,7 @@ import { LivePage } from '../../renderer/src/pages/LivePage';
 import { previousRun } from '../../renderer/src/components/live/previousRun';
 import { fromState } from '../../renderer/src/store/live';
 import { resetStore, useKv } from '../../renderer/src/store/store';
-import { fakeBridge, idleState, runInfo, stubResizeObserver, summary, wrapper } from './fixtures';
+import { fakeBridge, idleState, runInfo, sample, stubResizeObserver, summary, wrapper } from './fixtures';
 
 beforeAll(stubResizeObserver);
 beforeEach(resetStore);
@@ -80,6 +80,29 @@ describe('after a run has ended', () => {
 });
 
 describe('while starting', () => {
+  it('offers the per-node CSV only for a run with per-node series, and asks main for it by name', async () => {
+    ended();
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.queryByTestId('export-nodes')).toBeNull();
+    cleanup();
+    const node = { id: 'n1', address: 'n1:6379', rates: {}, memory: 1 };
+    useKv.setState({
+      live: fromState({
+        ...idleState(),
+        run: runInfo(),
+        phase: 'done',
+        samples: [sample(0, { get: 10, nodes: [node] })],
+        summary: summary(),
+        file: `/home/u/runs/${FILE}`,
+      }),
+      connection: 'open',
+    });
+    const fake = fakeBridge();
+    render(<LivePage />, { wrapper: wrapper(fake.bridge) });
+    fireEvent.click(screen.getByTestId('export-nodes'));
+    await waitFor(() => expect(fake.calls.find((c) => c.channel === 'exportFile')?.payload).toEqual({ kind: 'run-nodes', files: [FILE] }));
+  });
+
   it('says what it waits for: the newest line from main', () => {
     const logs = [
       { level: 'info' as const, source: 'main', message: 'starting a local Redis Cluster of 3 masters on 127.0.0.1', at: 1 },

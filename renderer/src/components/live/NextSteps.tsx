@@ -17,6 +17,7 @@ export function NextSteps() {
   const run = useKv((s) => s.live.run);
   const phase = useKv((s) => s.live.phase);
   const file = useKv((s) => s.live.file);
+  const hasNodes = useKv((s) => (s.live.last?.nodes.length ?? 0) > 0);
   const [notice, setNotice] = useState<string | null>(null);
   if (!run || !file || isActivePhase(phase)) return null;
   const name = file.split(/[/\\]/).pop() ?? file;
@@ -59,6 +60,11 @@ export function NextSteps() {
       <button type="button" onClick={() => exportAs('run-seconds')}>
         CSV
       </button>
+      {hasNodes && (
+        <button type="button" onClick={() => exportAs('run-nodes')} data-testid="export-nodes" title="one row per node per second">
+          Nodes CSV
+        </button>
+      )}
       {notice && (
         <span className="muted" role="status" data-testid="next-steps-notice">
           {notice}
