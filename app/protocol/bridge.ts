@@ -76,7 +76,16 @@ const runFile = z.string().min(1).max(MAX_FILE_NAME).regex(RUN_FILE_NAME, 'a run
 const MAX_IMPORT_CHARS = 200 * 1024 * 1024;
 
 /** Files the window can ask for: a run's seconds, its original-benchmark CSV, the run file itself, a comparison's table or series. */
-const EXPORT_KINDS = ['run-seconds', 'run-nodes', 'run-bench', 'run-file', 'run-html', 'compare-summary', 'compare-series', 'compare-html'] as const;
+const EXPORT_KINDS = [
+  'run-seconds',
+  'run-nodes',
+  'run-bench',
+  'run-file',
+  'run-html',
+  'compare-summary',
+  'compare-series',
+  'compare-html',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** A run in the library, as the Runs page lists it; `file` (its name in the runs folder) is how requests name it. */

@@ -74,7 +74,8 @@ describe('run files from elsewhere', () => {
       const opened = await handlers.openRun({ file });
       expect((opened.run?.scenario.target as { password?: string }).password).toBe('***');
       answers.push(opened);
-      for (const kind of ['run-seconds', 'run-nodes', 'run-file', 'run-html'] as const) answers.push(await handlers.exportFile({ kind, files: [file] }));
+      for (const kind of ['run-seconds', 'run-nodes', 'run-file', 'run-html'] as const)
+        answers.push(await handlers.exportFile({ kind, files: [file] }));
     }
     for (const kind of ['compare-summary', 'compare-series', 'compare-html'] as const)
       answers.push(await handlers.exportFile({ kind, files, baseline: 0 }));
