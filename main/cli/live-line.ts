@@ -1,5 +1,6 @@
 import type { Sample } from '../../app/metrics/sample';
 import { clientSaturated } from '../../app/metrics/limits';
+import { nodeState } from '../../app/metrics/node-stats';
 import { runSeconds, type Scenario } from '../../app/scenario/schema';
 import { fmtBytes, fmtInt, fmtUsAsMs, MIB, fmtGaugePct } from '../../app/report/numbers';
 
@@ -25,6 +26,9 @@ export function liveLine(s: Sample, sc: Scenario): string {
   // Operations that found no connection: a server that is down shows here, not as latency.
   const unavailable = Object.values(s.ops).reduce((a, o) => a + (o.unavailable ?? 0), 0);
   if (unavailable > 0) parts.push(`unavailable/s ${fmtInt(unavailable)}`);
+  // Nodes not up, by name: the cluster changing under the load is part of what this second measured.
+  const moving = s.nodes.filter((n) => nodeState(n) !== 'up').map((n) => `${n.id} ${nodeState(n)}`);
+  if (moving.length > 0) parts.push(`nodes: ${moving.join(', ')}`);
   if (sc.target.kind === 'builtin-file') parts.push(`${(s.bytesIn / MIB).toFixed(1)} MiB/s`);
   parts.push(`rss ${fmtBytes(rss)}`, `elu ${fmtGaugePct(maxElu)}`, `cpu ${fmtGaugePct(maxCpu)}${clientSaturated(s) ? ' SATURATED' : ''}`);
   return parts.join('  ');

@@ -21,6 +21,14 @@ describe('the terminal views during an outage', () => {
     expect(liveLine(up, scenario)).not.toContain('unavailable');
   });
 
+  it('the live line names each node that is not up, and its state', () => {
+    const node = (id: string, state?: 'down' | 'leaving') => ({ id, address: id, rates: {}, ...(state ? { state } : {}) });
+    expect(liveLine({ ...up, nodes: [node('a'), node('b', 'down'), node('c', 'leaving')] }, scenario)).toContain(
+      'nodes: b down, c leaving',
+    );
+    expect(liveLine({ ...up, nodes: [node('a')] }, scenario)).not.toContain('nodes:');
+  });
+
   it('the summary table has an unavailable column with the run total', () => {
     const text = summaryTable(summarize([up, down], 'done'));
     const header = text.split('\n').find((l) => l.startsWith('op '));
