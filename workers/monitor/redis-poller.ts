@@ -1,8 +1,9 @@
-import Redis, { Cluster, type RedisOptions } from 'ioredis';
+import Redis, { Cluster } from 'ioredis';
 import { REDIS_LATENCY_COMMANDS, redisCounters, redisLatencyCounters } from '../../app/metrics/redis-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { isRedisCluster, type RedisSettings } from '../../app/scenario/redis-target';
 import { notAnswering, stamped, withTimeout, type Poller } from './poller';
+import { ExtraMasters } from './redis-extra-masters';
 import { errorMessage } from '../../app/error-message';
 import { parseClusterNodes, withClusterState, type ClusterNodeLine } from '../../app/metrics/redis-cluster-nodes';
 
@@ -24,9 +25,8 @@ interface Reading {
  */
 export class RedisPoller implements Poller {
   private readonly client: Redis | Cluster;
-  private readonly node: RedisOptions;
   /** Masters the cluster lists that the client has no connection to, read through connections of their own. */
-  private readonly extra = new Map<string, Redis>();
+  private readonly extra: ExtraMasters;
   /** Masters seen holding slots: one that holds none later has been emptied (on its way out). */
   private readonly heldSlots = new Set<string>();
   private readonly failing = new Set<string>();
@@ -38,7 +38,7 @@ export class RedisPoller implements Poller {
     private readonly log: (level: 'info' | 'warn', message: string) => void,
   ) {
     const node = { password: t.password, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false };
-    this.node = node;
+    this.extra = new ExtraMasters(node, INFO_TIMEOUT_MS);
     this.client = isRedisCluster(t)
       ? new Cluster([{ host: t.host, port: t.port }], { lazyConnect: true, redisOptions: node })
       : new Redis({ host: t.host, port: t.port, db: t.db, lazyConnect: true, ...node });
@@ -53,14 +53,14 @@ export class RedisPoller implements Poller {
     if (!(this.client instanceof Cluster)) return [(await this.read(this.client, false)).node];
     const routed = this.client.nodes('master');
     const ids = new Set(routed.map(nodeId));
-    for (const [id, c] of this.extra) if (ids.has(id)) this.drop(id, c);
-    const reads = await Promise.all([...routed, ...this.extra.values()].map((n) => this.read(n, true)));
+    this.extra.forget(ids);
+    const reads = await Promise.all([...routed, ...this.extra.all()].map((n) => this.read(n, true)));
     // Masters first seen now are read now too: one the client just stopped routing to (killed) is down from this second.
-    const fresh = this.discover(
+    const fresh = this.extra.sync(
       reads.flatMap((r) => r.lines ?? []),
       ids,
     );
-    reads.push(...(await Promise.all(fresh.map(async (c) => this.read(await connected(c), true)))));
+    reads.push(...(await Promise.all(fresh.map(async (c) => this.read(await this.extra.connected(c), true)))));
     const views = reads.flatMap((r) => r.lines ?? []);
     for (const r of reads) if (r.lines?.some((l) => l.flags.includes('myself') && l.slots > 0)) this.heldSlots.add(r.node.id);
     return reads.map((r) => withClusterState(r.node, r.lines, views, this.heldSlots.has(r.node.id)));
@@ -68,33 +68,7 @@ export class RedisPoller implements Poller {
 
   close(): void {
     this.client.disconnect();
-    for (const [id, c] of this.extra) this.drop(id, c);
-  }
-
-  /** Connections to masters the cluster lists that the client does not route to (the new ones returned); forgets those no longer listed. */
-  private discover(views: readonly ClusterNodeLine[], routed: ReadonlySet<string>): Redis[] {
-    const listed = new Set<string>();
-    const fresh: Redis[] = [];
-    for (const l of views) {
-      // Listed by another master: a node forgotten by the others stays gone, whatever its own table says.
-      if (l.flags.includes('myself')) continue;
-      const master = l.flags.includes('master') || l.flags.includes('handshake');
-      if (!master || l.flags.includes('fail') || l.flags.includes('noaddr') || l.address.startsWith(':')) continue;
-      listed.add(l.address);
-      if (routed.has(l.address) || this.extra.has(l.address)) continue;
-      const i = l.address.lastIndexOf(':');
-      const c = new Redis({ ...this.node, lazyConnect: true, host: l.address.slice(0, i), port: Number(l.address.slice(i + 1)) });
-      c.on('error', () => undefined); // a failed reading says it, once
-      this.extra.set(l.address, c);
-      fresh.push(c);
-    }
-    for (const [id, c] of this.extra) if (!listed.has(id)) this.drop(id, c);
-    return fresh;
-  }
-
-  private drop(id: string, c: Redis): void {
-    c.disconnect();
-    this.extra.delete(id);
+    this.extra.close();
   }
 
   private async read(node: Redis, cluster: boolean): Promise<Reading> {
@@ -141,14 +115,6 @@ export class RedisPoller implements Poller {
       return {};
     }
   }
-}
-
-/** A new connection, once connected or given up on within INFO_TIMEOUT_MS (its reading then fails: down). */
-async function connected(c: Redis): Promise<Redis> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([c.connect().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, INFO_TIMEOUT_MS)))]);
-  clearTimeout(timer);
-  return c;
 }
 
 const nodeId = (node: Redis): string => `${node.options.host}:${node.options.port}`;
