@@ -21,7 +21,7 @@ const UNKNOWN = 'unknown';
  * sent reads and writes per member, by the partition table of that moment.
  */
 export class MemberCounts {
-  private readonly tags: Float64Array;
+  private readonly tags: Int32Array;
   private readonly cached: Int32Array;
   private reads: Float64Array;
   private writes: Float64Array;
@@ -33,7 +33,9 @@ export class MemberCounts {
   ) {
     this.partitions = client.getPartitionService();
     const slots = Math.min(keySpace, PARTITION_CACHE_SLOTS);
-    this.tags = new Float64Array(slots);
+    // 32-bit tags: index + 1 fits (key spaces stop at 1e9), and the default 100,000 keys' tags and
+    // partitions take 800 KB instead of 1.2 MB of cache beside the client's own working set.
+    this.tags = new Int32Array(slots);
     this.cached = new Int32Array(slots);
     const n = this.partitions.getPartitionCount() || DEFAULT_PARTITIONS;
     this.reads = new Float64Array(n);
