@@ -3,6 +3,8 @@ import { readRunFile, type RunFile } from '../../app/run/reader';
 import type { Summary } from '../../app/metrics/summary';
 import type { Run } from '../../main/engine/orchestrator';
 import { recordRun } from '../../main/engine/run-recorder';
+import { nodeState } from '../../app/metrics/node-stats';
+import { expect } from 'vitest';
 
 export interface KilledRun {
   summary: Summary;
@@ -28,4 +30,23 @@ export async function runKillingServer(run: Run, dir: string, index: number, sec
     .filter((s) => s.second > second)
     .reduce((a, s) => a + s.totals.errors + s.totals.timeouts + Object.values(s.ops).reduce((u, o) => u + (o.unavailable ?? 0), 0), 0);
   return { summary, saved, killed, failedAfter };
+}
+
+/**
+ * The killed node, as the run file shows it: down from the monitor's first
+ * whole-second reading after the kill (killed during second `second` + 1, so
+ * down from that second or the next), in every later sample beside the
+ * others, and the run's one lost node, from that second.
+ */
+export function expectKilledNodeLost(saved: RunFile, nodes: number, second: number): void {
+  const downIn = (s: Sample) => s.nodes.filter((n) => nodeState(n) === 'down').map((n) => n.id);
+  const firstDown = saved.samples.findIndex((s) => downIn(s).length > 0);
+  expect(saved.samples[firstDown].second).toBeGreaterThanOrEqual(second + 1);
+  expect(saved.samples[firstDown].second).toBeLessThanOrEqual(second + 2);
+  const [lost] = downIn(saved.samples[firstDown]);
+  for (const s of saved.samples.slice(firstDown)) {
+    expect(s.nodes).toHaveLength(nodes);
+    expect(downIn(s)).toEqual([lost]);
+  }
+  expect(saved.summary.outcome).toMatchObject({ kind: 'degraded', lostNodes: [{ id: lost, second: saved.samples[firstDown].second }] });
 }

@@ -7,11 +7,10 @@ import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/engine/orchestrator';
 import { recordRun } from '../../main/engine/run-recorder';
-import { runKillingServer } from '../helpers/kill-server';
+import { expectKilledNodeLost, runKillingServer } from '../helpers/kill-server';
 import { runScenario, nodeOps, waitGone } from '../helpers/run';
 import { freePort } from '../../workers/local/free-port';
 import { serverLatency } from '../../app/metrics/server-latency';
-import { nodeState } from '../../app/metrics/node-stats';
 import { createHazelcastDriver } from '../../workers/load/drivers/hazelcast/driver';
 
 /** Per-member series must add up to the client's totals over a run within this. */
@@ -88,16 +87,7 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
     expect(failedAfter).toBeGreaterThan(0);
     expect(saved.samples.at(-1)!.totals.count).toBeGreaterThan(0);
     // Its exporter went with its JVM: down from the monitor's next reading (killed during second 3), to the end, and lost.
-    const downIn = (s: (typeof saved.samples)[number]) => s.nodes.filter((n) => nodeState(n) === 'down').map((n) => n.id);
-    const firstDown = saved.samples.findIndex((s) => downIn(s).length > 0);
-    expect(saved.samples[firstDown].second).toBeGreaterThanOrEqual(3);
-    expect(saved.samples[firstDown].second).toBeLessThanOrEqual(4);
-    const [lost] = downIn(saved.samples[firstDown]);
-    for (const s of saved.samples.slice(firstDown)) {
-      expect(s.nodes).toHaveLength(MEMBERS);
-      expect(downIn(s)).toEqual([lost]);
-    }
-    expect(saved.summary.outcome).toMatchObject({ kind: 'degraded', lostNodes: [{ id: lost, second: saved.samples[firstDown].second }] });
+    expectKilledNodeLost(saved, MEMBERS, 2);
     expect(await waitGone(run.localClusterPids, 15_000)).toEqual([]);
   });
 });

@@ -2,15 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Sample } from '../../app/metrics/sample';
 import { readRunFile } from '../../app/run/reader';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/engine/orchestrator';
 import { recordRun } from '../../main/engine/run-recorder';
-import { runKillingServer } from '../helpers/kill-server';
+import { expectKilledNodeLost, runKillingServer } from '../helpers/kill-server';
 import { nodeOps, waitGone } from '../helpers/run';
-import { nodeState } from '../../app/metrics/node-stats';
 
 /** Per-node series must add up to the client's totals over a run within this. */
 const SUM_TOLERANCE = 0.01;
@@ -52,17 +50,7 @@ describe('redis-cluster-mix on a local Redis Cluster of 3 masters', () => {
     expect(failedAfter).toBeGreaterThan(0);
     expect(saved.samples.filter((s) => s.second <= 1).every((s) => s.totals.errors + s.totals.timeouts === 0)).toBe(true);
     // The killed master stays in the per-node view, as down from the first second its monitor found it not answering.
-    const downIn = (s: Sample) => s.nodes.filter((n) => nodeState(n) === 'down').map((n) => n.id);
-    const firstDown = saved.samples.findIndex((s) => downIn(s).length > 0);
-    // Killed once sample 2 was out, i.e. during second 3; the monitor's next reading is at a whole second.
-    expect(saved.samples[firstDown].second).toBeGreaterThanOrEqual(3);
-    expect(saved.samples[firstDown].second).toBeLessThanOrEqual(4);
-    const [lost] = downIn(saved.samples[firstDown]);
-    for (const s of saved.samples.slice(firstDown)) {
-      expect(s.nodes).toHaveLength(MASTERS);
-      expect(downIn(s)).toEqual([lost]);
-    }
-    expect(saved.summary.outcome).toMatchObject({ kind: 'degraded', lostNodes: [{ id: lost, second: saved.samples[firstDown].second }] });
+    expectKilledNodeLost(saved, MASTERS, 2);
     expect(await waitGone(run.localClusterPids, 10_000)).toEqual([]);
   });
 });
