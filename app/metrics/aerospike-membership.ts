@@ -1,8 +1,6 @@
 import { countOf } from '../report/numbers';
 import { parseInfoPairs } from './aerospike-counters';
-import type { NodeCounters } from './node-stats';
-
-type Membership = Pick<NodeCounters, 'member' | 'filling' | 'note'>;
+import type { NodeMembership } from './node-stats';
 
 /**
  * A node's state as its own `namespace/<ns>` statistics tell it: leaving
@@ -11,13 +9,13 @@ type Membership = Pick<NodeCounters, 'member' | 'filling' | 'note'>;
  * (`migrate_rx_partitions_remaining`), and what still moves as a note.
  * Servers before 4.3 have no quiesce statistics: never leaving there.
  */
-export function aerospikeMembership(info: string): Membership {
+export function aerospikeMembership(info: string): NodeMembership {
   const pairs = parseInfoPairs(info);
   const count = (key: string): number => {
     const v = Number(pairs.get(key));
     return Number.isFinite(v) && v > 0 ? v : 0;
   };
-  const out: Membership = {};
+  const out: NodeMembership = {};
   const notes: string[] = [];
   if (pairs.get('effective_is_quiesced') === 'true') {
     out.member = 'leaving';

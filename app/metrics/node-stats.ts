@@ -32,6 +32,9 @@ export const NodeCountersSchema = z.object({
 });
 export type NodeCounters = z.infer<typeof NodeCountersSchema>;
 
+/** What a node's cluster (or the node itself) says of its state, as a monitor reads it: the fields above, and only those. */
+export type NodeMembership = Pick<NodeCounters, 'down' | 'member' | 'filling' | 'note'>;
+
 /**
  * A node as the run saw it in one second: `down` once it stopped answering
  * or its cluster failed it (kept, with nothing counted, until it answers

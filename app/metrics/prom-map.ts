@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PromSample } from './prometheus';
+import type { NodeMembership } from './node-stats';
 import { bucketKey, latencyCountKey, latencySumKey, openBucketKey } from './server-latency';
 
 /**
@@ -66,13 +67,11 @@ export const PromMapSchema = z.object({
 });
 export type PromMap = z.infer<typeof PromMapSchema>;
 
-export interface MappedNode {
+/** A node's figures from one scrape, and what its state rules say. */
+export interface MappedNode extends Omit<NodeMembership, 'down'> {
   counters: Record<string, number>;
   memory?: number;
   rss?: number;
-  member?: 'joining' | 'leaving';
-  filling?: boolean;
-  note?: string;
 }
 
 /** The figures a scrape gives under `map`, with `${name}` replaced from `vars`; undefined when no rule matched anything. */
@@ -90,8 +89,9 @@ export function applyPromMap(map: PromMap, samples: readonly PromSample[], vars:
     const want = Object.entries(rule.labels).map(([k, v]) => [k, v.replace(/\$\{(\w+)\}/g, (_, n: string) => vars[n] ?? '')] as const);
     const matching = (name: string) => (byName.get(name) ?? []).filter((s) => s.value >= 0 && want.every(([k, v]) => s.labels[k] === v));
     if ('state' in rule) {
-      const hit = matching(rule.metric).find((s) => (rule.when === 'zero' ? s.value === 0 : s.value !== 0));
-      if (matching(rule.metric).length > 0) matched = true;
+      const found = matching(rule.metric);
+      const hit = found.find((s) => (rule.when === 'zero' ? s.value === 0 : s.value !== 0));
+      matched ||= found.length > 0;
       if (!hit) continue;
       if (rule.state === 'filling') out.filling = true;
       else out.member = rule.state;

@@ -19,14 +19,7 @@ export interface ClusterNodeLine {
   importing: number;
 }
 
-import type { NodeCounters } from './node-stats';
-
-export interface RedisMembership {
-  down?: boolean;
-  member?: 'joining' | 'leaving';
-  filling?: boolean;
-  note?: string;
-}
+import type { NodeCounters, NodeMembership } from './node-stats';
 
 const FIELDS_BEFORE_SLOTS = 8;
 
@@ -61,11 +54,11 @@ export function parseClusterNodes(text: string): ClusterNodeLine[] {
  * master); leaving while it hands over its last slots, or once emptied of
  * the slots it held (`hadSlots`: earlier in the run), on its way out.
  */
-export function redisMembership(own: ClusterNodeLine | undefined, seen: readonly ClusterNodeLine[], hadSlots = false): RedisMembership {
+export function redisMembership(own: ClusterNodeLine | undefined, seen: readonly ClusterNodeLine[], hadSlots = false): NodeMembership {
   const all = own ? [own, ...seen] : seen;
   if (all.some((l) => l.flags.includes('fail'))) return { down: true, note: 'failed by its cluster' };
   const notes: string[] = [];
-  const out: RedisMembership = {};
+  const out: NodeMembership = {};
   if (all.some((l) => l.flags.includes('fail?'))) notes.push('suspected down by a peer');
   if (all.some((l) => l.flags.includes('handshake'))) {
     out.member = 'joining';

@@ -64,10 +64,10 @@ function tilesOf(f: Figures): TileValue[] {
 }
 
 function nodeCounts(nodes: readonly { state?: string }[]): { nodes: number; nodesDown: number; nodesMoving?: string } {
-  const count = (state: string) => nodes.filter((n) => nodeState(n) === state).length;
-  const down = count('down');
-  const moving = (['joining', 'leaving'] as const).filter((st) => count(st) > 0).map((st) => `${count(st)} ${st}`);
-  return { nodes: nodes.length - down, nodesDown: down, ...(moving.length ? { nodesMoving: moving.join(', ') } : {}) };
+  const n = { up: 0, down: 0, joining: 0, leaving: 0 };
+  for (const node of nodes) n[nodeState(node)]++;
+  const moving = (['joining', 'leaving'] as const).filter((st) => n[st] > 0).map((st) => `${n[st]} ${st}`);
+  return { nodes: nodes.length - n.down, nodesDown: n.down, ...(moving.length ? { nodesMoving: moving.join(', ') } : {}) };
 }
 
 /** The headline numbers of the newest second. Ops are successful operations, as in the terminal's live line. */
