@@ -9,7 +9,7 @@ import Redis from 'ioredis';
 import { decodeMessage } from '../app/protocol/envelope';
 import { ToBareSchema, type BareStart } from './bare-protocol';
 import { bareChild, closedLoop } from './closed-loop';
-import { ioredisGetSet } from './ioredis-ops';
+import { ioredisGetSet } from './bare-ops';
 
 async function run(c: BareStart) {
   // Defaults everywhere a real quick-and-dirty loop would leave them; only a

@@ -32,9 +32,18 @@ const BareResultSchema = z.object({
 });
 export type BareResult = z.infer<typeof BareResultSchema>;
 
+/** A bare loop's answers, failures and CPU time (µs) since it started, warm-up included: one instant of a paired round. */
+const BareMarkSchema = z.object({
+  ops: z.number().int().min(0),
+  errors: z.number().int().min(0),
+  cpuUs: z.number().min(0),
+});
+export type BareMark = z.infer<typeof BareMarkSchema>;
+
 /** bare loop -> parent */
 export const FromBareSchema = z.discriminatedUnion('type', [
   msg('result', BareResultSchema),
+  msg('mark', BareMarkSchema),
   msg('fatal', z.object({ message: z.string() })),
 ]);
 export type FromBare = z.infer<typeof FromBareSchema>;

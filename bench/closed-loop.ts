@@ -6,6 +6,8 @@ interface ClosedLoopSettings {
   inFlight: number;
   warmupSeconds: number;
   durationSeconds: number;
+  /** Issue no more than this many operations (bench:drivers counts runs in operations); no bound when absent. */
+  maxOps?: number;
 }
 
 /**
@@ -21,10 +23,14 @@ export async function closedLoop(
   answered: (err: unknown) => boolean = () => false,
 ): Promise<FromBare & { type: 'result' }> {
   const measureFrom = performance.now() + c.warmupSeconds * 1000;
-  const endAt = measureFrom + c.durationSeconds * 1000;
+  let endAt = measureFrom + c.durationSeconds * 1000;
   let inFlight = 0;
+  let issued = 0;
+  const maxOps = c.maxOps ?? Infinity;
   let ops = 0;
   let errors = 0;
+  const endEarly = (): void => void (endAt = Math.min(endAt, performance.now()));
+  live.stop = endEarly;
   let eluStart = performance.eventLoopUtilization();
   let cpuStart = process.cpuUsage();
   setTimeout(
@@ -37,20 +43,23 @@ export async function closedLoop(
   await new Promise<void>((drained) => {
     const onAnswer = (): void => {
       inFlight--;
+      live.ops++;
       if (performance.now() >= measureFrom) ops++;
       next();
     };
     const onError = (err: unknown): void => {
       if (answered(err)) return onAnswer();
       inFlight--;
+      live.errors++;
       if (performance.now() >= measureFrom) errors++;
       setImmediate(next); // a failure can come back in the same turn; never spin
     };
     function next(): void {
-      if (performance.now() >= endAt) {
+      if (issued === maxOps || performance.now() >= endAt) {
         if (inFlight === 0) drained();
         return;
       }
+      issued++;
       inFlight++;
       issue().then(onAnswer, onError);
     }
@@ -58,10 +67,29 @@ export async function closedLoop(
   });
   const elu = performance.eventLoopUtilization(eluStart).utilization;
   const cpu = process.cpuUsage(cpuStart);
-  return { type: 'result', data: { ops, errors, opsPerSec: ops / c.durationSeconds, elu, cpuUs: cpu.user + cpu.system } };
+  // Stopped early (a paired round), the measured seconds are those it ran.
+  const seconds = Math.max(0, Math.min(c.durationSeconds, (endAt - measureFrom) / 1000));
+  return { type: 'result', data: { ops, errors, opsPerSec: seconds ? ops / seconds : 0, elu, cpuUs: cpu.user + cpu.system } };
 }
 
-/** A bare-loop child: take one start message, run, report, exit. */
+/**
+ * The running loop's answers and failures since it started, warm-up included,
+ * and a way to end it early: what a paired round (run-paired.ts) reads at the
+ * edges of kvscope's measured seconds, and how it ends the bare side after.
+ */
+const live = { ops: 0, errors: 0, stop: (): void => undefined };
+
+/** This process's counts and CPU time so far, read at one instant. */
+function markNow(): FromBare {
+  const cpu = process.cpuUsage();
+  return { type: 'mark', data: { ops: live.ops, errors: live.errors, cpuUs: cpu.user + cpu.system } };
+}
+
+/**
+ * A bare-loop child: take one start message, run, report, exit. A `mark`
+ * message is answered with markNow(), a `stop` ends the loop early (it then
+ * reports as usual).
+ */
 export function bareChild<T>(parse: (raw: unknown) => T | undefined, run: (start: T) => Promise<FromBare>): void {
   process.on('SIGINT', () => undefined);
   process.on('disconnect', () => process.exit(0));
@@ -71,6 +99,9 @@ export function bareChild<T>(parse: (raw: unknown) => T | undefined, run: (start
     else process.exit(code);
   };
   process.on('message', (raw: unknown) => {
+    const type = (raw as { type?: unknown } | null)?.type;
+    if (type === 'mark') return process.send?.(markNow());
+    if (type === 'stop') return live.stop();
     const start = parse((raw as { data?: unknown } | null)?.data);
     if (start === undefined || started) return;
     started = true;

@@ -17,6 +17,8 @@ export interface BenchOptions {
   warmupSeconds: number;
   /** Seconds of the uncounted first run, where a benchmark has one; its own default when absent. */
   primingSeconds?: number;
+  /** bench:clusters: each round runs kvscope and the bare loop at the same time (run-paired.ts) instead of one after the other. */
+  paired?: boolean;
 }
 
 export class UsageError extends Error {}
@@ -25,9 +27,10 @@ const USAGE = `usage: node dist/bench/overhead.js [--rounds N] [--seconds S] [--
   --rounds   rounds of (kvscope, bare ioredis loop, redis-benchmark), default ${DEFAULT_ROUNDS}, max ${MAX_ROUNDS}
   --seconds  measured seconds per run, default ${DEFAULT_SECONDS}, max ${MAX_SECONDS}
   --warmup   warm-up seconds excluded from each run, default ${DEFAULT_WARMUP_SECONDS}, max ${MAX_WARMUP_SECONDS}
-  --priming  seconds of the uncounted first run (bench:clusters), default 20, max ${MAX_SECONDS}`;
+  --priming  seconds of the uncounted first run (bench:clusters), default 20, max ${MAX_SECONDS}
+  --paired   kvscope and the bare loop at the same time in each round, sharing the clients' CPU (bench:clusters)`;
 
-const LIMITS: Record<string, { key: keyof BenchOptions; min: number; max: number }> = {
+const LIMITS: Record<string, { key: Exclude<keyof BenchOptions, 'paired'>; min: number; max: number }> = {
   '--rounds': { key: 'rounds', min: 1, max: MAX_ROUNDS },
   '--seconds': { key: 'seconds', min: 1, max: MAX_SECONDS },
   '--warmup': { key: 'warmupSeconds', min: 0, max: MAX_WARMUP_SECONDS },
@@ -40,6 +43,10 @@ function parseOptions(argv: readonly string[]): BenchOptions {
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     if (flag === '--help' || flag === '-h') throw new UsageError(USAGE);
+    if (flag === '--paired' && inline === undefined) {
+      o.paired = true;
+      continue;
+    }
     const limit = LIMITS[flag];
     if (!limit) throw new UsageError(`unknown option ${argv[i]}\n${USAGE}`);
     const text = inline ?? argv[++i];

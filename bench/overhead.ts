@@ -8,6 +8,7 @@ import type { BareStart } from './bare-protocol';
 import { installExitHandlers, runBench } from './cleanup';
 import { optionsOrUsage, type BenchOptions } from './options';
 import { prefill } from './prefill';
+import { driverCostAfter } from './drivers/verdict';
 import { finalReport, roundReport } from './report';
 import { runRounds } from './rounds';
 import { HOST, startRedisServer } from './redis-server';
@@ -64,6 +65,7 @@ async function main(): Promise<number> {
     for (const r of results) print(roundReport(r) + '\n');
     const verdict = finalReport(results);
     print(verdict.text);
+    for (const line of (await driverCostAfter('redis-mix', scenario, results, BARE_SEED)).lines) print(line);
     if (redisBenchmark) print(NOT_LIKE_FOR_LIKE);
   } finally {
     await server.stop();

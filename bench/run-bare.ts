@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { decodeMessage } from '../app/protocol/envelope';
 import { onAbort } from './cleanup';
-import { FromBareSchema, type BareResult } from './bare-protocol';
+import { FromBareSchema, type BareMark, type BareResult } from './bare-protocol';
 
 /** Process start, ioredis load and connect, and the drain fit in this on top of warm-up and run. */
 const RUN_SLACK_MS = 30_000;
@@ -11,12 +11,27 @@ const STDERR_TAIL_CHARS = 2_000;
 /** The compiled child script, next to this file in dist/bench. */
 const BARE_LOOP = join(__dirname, 'bare-loop.js');
 
+/** A bare loop under way: its counts at an instant, an early stop, and its result. */
+export interface BareHandle {
+  /** Its process (undefined if it could not be started): a paired round may pin it. */
+  readonly pid: number | undefined;
+  /** Its answers and CPU time so far (asked over IPC: the child reads both at one instant). */
+  mark(): Promise<BareMark>;
+  /** End its loop now; `result` follows. */
+  stop(): void;
+  result: Promise<BareResult>;
+}
+
 /**
  * (b) Run a bare loop in its own process, on the same Node binary, and
  * collect its count. The loop script (ioredis by default) takes its own start
  * message and answers with a BareResult.
  */
 export function runBare(start: { warmupSeconds: number; durationSeconds: number }, script = BARE_LOOP): Promise<BareResult> {
+  return startBare(start, script).result;
+}
+
+export function startBare(start: { warmupSeconds: number; durationSeconds: number }, script = BARE_LOOP): BareHandle {
   const child = fork(script, [], {
     execPath: process.execPath,
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
@@ -27,7 +42,8 @@ export function runBare(start: { warmupSeconds: number; durationSeconds: number 
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (d: string) => void (stderr = (stderr + d).slice(-STDERR_TAIL_CHARS)));
 
-  return new Promise<BareResult>((resolve, reject) => {
+  const marks: ((m: BareMark) => void)[] = [];
+  const result = new Promise<BareResult>((resolve, reject) => {
     let settled = false;
     const settle = (err: Error | undefined, result?: BareResult): void => {
       if (settled) return;
@@ -45,6 +61,7 @@ export function runBare(start: { warmupSeconds: number; durationSeconds: number 
       const d = decodeMessage(FromBareSchema, raw);
       if (!d.ok) return settle(new Error(`bare loop sent a bad message: ${d.reason}`));
       if (d.msg.type === 'fatal') return settle(new Error(`bare loop failed: ${d.msg.data.message}`));
+      if (d.msg.type === 'mark') return marks.shift()?.(d.msg.data);
       settle(undefined, d.msg.data);
     });
     child.on('error', (err) => settle(new Error(`cannot start the bare loop (${script}): ${err.message}`)));
@@ -55,4 +72,16 @@ export function runBare(start: { warmupSeconds: number; durationSeconds: number 
     });
     child.send({ type: 'start', data: start });
   });
+  return {
+    pid: child.pid,
+    result,
+    mark: () =>
+      new Promise<BareMark>((resolve, reject) => {
+        marks.push(resolve);
+        // Answers come in order; a child that has ended leaves the mark to the result's rejection.
+        child.send({ type: 'mark' }, (err) => err && reject(err));
+        result.catch(reject);
+      }),
+    stop: () => void (child.connected && child.send({ type: 'stop' })),
+  };
 }

@@ -30,8 +30,15 @@ export interface KvscopeResult {
   peakWorkerRss: number;
 }
 
-/** (a) kvscope itself, through the same orchestrator the CLI and the dashboard use. */
-export async function runKvscope(scenario: Scenario, agents?: AgentLink): Promise<KvscopeResult> {
+/** The two edges of the measured seconds, as main's phase marks give them. */
+export type MeasuredEdge = 'running' | 'stopping';
+
+/**
+ * (a) kvscope itself, through the same orchestrator the CLI and the dashboard
+ * use. `onEdge` hears each edge of the measured seconds as kvscope's CPU is
+ * read there (a paired round reads its bare loop at the same instants).
+ */
+export async function runKvscope(scenario: Scenario, agents?: AgentLink, onEdge?: (edge: MeasuredEdge) => void): Promise<KvscopeResult> {
   const run = new Run(scenario, undefined, agents);
   const logs: string[] = [];
   const samples: Sample[] = [];
@@ -40,8 +47,13 @@ export async function runKvscope(scenario: Scenario, agents?: AgentLink): Promis
   let atRun: ReturnType<typeof snapshotKvscope> | undefined;
   let atStop: ReturnType<typeof snapshotKvscope> | undefined;
   run.on('phase', (m: PhaseMark) => {
-    if (m.phase === 'running') atRun = snapshotKvscope();
-    else if (m.phase === 'stopping' && atRun && !atStop) atStop = snapshotKvscope();
+    if (m.phase === 'running') {
+      atRun = snapshotKvscope();
+      onEdge?.('running');
+    } else if (m.phase === 'stopping' && atRun && !atStop) {
+      atStop = snapshotKvscope();
+      onEdge?.('stopping');
+    }
   });
   run.on('log', (l: LogEntry) => {
     if (l.level !== 'info') logs.push(`${l.level}: [${l.source}] ${l.message}`);

@@ -6,11 +6,10 @@
  */
 import Aerospike from 'aerospike';
 import { parseSeedHosts } from '../../app/scenario/aerospike-target';
-import { keyFor, makeValue, Rng } from '../../workers/load/keys';
+import { aerospikeGetPut, aerospikeNotFound } from '../bare-ops';
 import { bareChild, closedLoop } from '../closed-loop';
 import { AsBareStartSchema, type AsBareStart } from './protocol';
 
-const NOT_FOUND = 2;
 const LOG_OFF = -1;
 
 async function run(c: AsBareStart) {
@@ -20,16 +19,7 @@ async function run(c: AsBareStart) {
     log: { level: LOG_OFF },
     policies: { read: policy, write: policy },
   } as Aerospike.ConfigOptions);
-  const rng = new Rng(c.seed);
-  const bins = { v: makeValue(c.valueSize, rng) };
-  const result = await closedLoop(
-    c,
-    () => {
-      const key = new Aerospike.Key(c.namespace, c.set, keyFor(rng.int(c.keySpace), c.keyLength));
-      return rng.next() < c.getShare ? client.get(key) : client.put(key, bins);
-    },
-    (err) => (err as { code?: number } | null)?.code === NOT_FOUND,
-  );
+  const result = await closedLoop(c, aerospikeGetPut(Aerospike.Key, client, c), aerospikeNotFound);
   client.close();
   return result;
 }

@@ -15,6 +15,7 @@ import { runKvscope } from '../run-kvscope';
 import { parseAsOptions, type AsBenchOptions } from './options';
 import type { AsBareStart } from './protocol';
 import { cpuRoundLine, cpuVerdict, type BareCpu, type CpuRound } from '../cpu/verdict';
+import { driverCostAfter } from '../drivers/verdict';
 
 const BARE_SEED = 1;
 /**
@@ -91,6 +92,7 @@ async function main(): Promise<number> {
   }
   print('');
   for (const line of cpuVerdict('aerospike-50-50', rounds).lines) print(line);
+  for (const line of (await driverCostAfter('aerospike-50-50', s, rounds, BARE_SEED)).lines) print(line);
   print('note: against the protocol test node (test/aerospike-node) the node, a single Node.js process, is the');
   print("      bottleneck: ops/s say little, but CPU per operation is still the client side's own cost.");
   return 0;

@@ -1,6 +1,6 @@
 /** Baseline of bench:clusters for Hazelcast: a bare hazelcast-client IMap loop (see closed-loop.ts). */
 import { Client } from 'hazelcast-client';
-import { keyFor, makeValue, Rng } from '../../workers/load/keys';
+import { hazelcastGetSet } from '../bare-ops';
 import { bareChild, closedLoop } from '../closed-loop';
 import { ClusterBareStartSchema, type ClusterBareStart } from './protocol';
 
@@ -11,12 +11,7 @@ async function run(c: ClusterBareStart) {
     properties: { 'hazelcast.client.autopipelining.enabled': c.autoPipelining, 'hazelcast.logging.level': 'OFF' },
   });
   const map = await client.getMap<string, string>('kvscope');
-  const rng = new Rng(c.seed);
-  const value = makeValue(c.valueSize, rng);
-  const result = await closedLoop(c, () => {
-    const key = keyFor(rng.int(c.keySpace), c.keyLength);
-    return rng.next() < c.getShare ? map.get(key) : map.set(key, value);
-  });
+  const result = await closedLoop(c, hazelcastGetSet(map, c));
   await client.shutdown();
   return result;
 }

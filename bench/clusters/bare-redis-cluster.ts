@@ -1,7 +1,7 @@
 /** Baseline of bench:clusters for Redis Cluster: a bare ioredis Cluster loop (see closed-loop.ts). */
 import { Cluster } from 'ioredis';
 import { bareChild, closedLoop } from '../closed-loop';
-import { ioredisGetSet } from '../ioredis-ops';
+import { ioredisGetSet } from '../bare-ops';
 import { ClusterBareStartSchema, type ClusterBareStart } from './protocol';
 
 async function run(c: ClusterBareStart) {

@@ -16,9 +16,11 @@ import { installExitHandlers, onAbort, runBench } from '../cleanup';
 import { optionsOrUsage, type BenchOptions } from '../options';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
+import { runPaired, type PairedRound } from '../run-paired';
 import type { ClusterBareStart } from './protocol';
 import { cpuRoundLine, cpuVerdict, type CpuRound } from '../cpu/verdict';
 import { pin, pinPlan } from '../cpu/pin';
+import { driverCostAfter } from '../drivers/verdict';
 
 const REDIS_MASTERS = 3;
 const HAZELCAST_MEMBERS = 2;
@@ -77,6 +79,13 @@ function system(
   return { name, scenario, script: join(__dirname, script), start };
 }
 
+/** One round back to back, the order given. */
+async function alternating(s: System, kvFirst: boolean): Promise<PairedRound> {
+  const bare0 = kvFirst ? undefined : await runBare(s.start, s.script);
+  const kvscope = await runKvscope(s.scenario);
+  return { kvscope, bare: bare0 ?? (await runBare(s.start, s.script)) };
+}
+
 async function main(): Promise<number> {
   installExitHandlers(print);
   const o = optionsOrUsage(process.argv.slice(2), print);
@@ -128,19 +137,21 @@ async function main(): Promise<number> {
     for (let r = 1; r <= o.rounds; r++) {
       for (const s of systems) {
         const kvFirst = r % 2 === 1;
-        const bare0 = kvFirst ? undefined : await runBare(s.start, s.script);
-        const kv = await runKvscope(s.scenario);
-        const bare = bare0 ?? (await runBare(s.start, s.script));
-        const round: CpuRound = { kvscope: kv, bare };
+        const round = o.paired ? await runPaired(s.scenario, s.start, s.script) : await alternating(s, kvFirst);
+        const { kvscope: kv, bare } = round;
         rounds.get(s.name)!.push(round);
         print(
-          `round ${r} ${s.name.padEnd(13)} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare ${fmtInt(bare.opsPerSec)} ops/s, ratio ${(kv.opsPerSec / bare.opsPerSec).toFixed(3)}; errors ${kv.errors} / ${bare.errors}`,
+          `round ${r} ${s.name.padEnd(13)} (${o.paired ? 'paired' : kvFirst ? 'kvscope first' : 'bare first'}): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare ${fmtInt(bare.opsPerSec)} ops/s, ratio ${(kv.opsPerSec / bare.opsPerSec).toFixed(3)}; errors ${kv.errors} / ${bare.errors}`,
         );
         print(`   ${cpuRoundLine(round)}`);
       }
     }
     print('');
-    for (const [name, rs] of rounds) for (const line of cpuVerdict(name, rs).lines) print(line);
+    for (const s of systems) {
+      const rs = rounds.get(s.name)!;
+      for (const line of cpuVerdict(s.name, rs).lines) print(line);
+      for (const line of (await driverCostAfter(s.name, s.scenario, rs, BARE_SEED)).lines) print(line);
+    }
     print("note: clients, kvscope and the servers share this machine's cores; on 2 cores the servers are part of the bottleneck.");
   } finally {
     await Promise.all(clusters.map((c) => c.stop()));

@@ -17,6 +17,12 @@ function bench(script: string, args: string[], timeoutMs: number): string {
 
 /** A verdict per judged figure, PASS or MISS: the numbers of a 1-second run decide nothing, but they must be there. */
 const VERDICT = /^(PASS|MISS): /m;
+/** The second figure: kvscope's own code over client stand-ins (a lower bound), set beside the bare client's cost in the same run. */
+const OWN_CODE = (name: string): RegExp =>
+  new RegExp(
+    `^(below 3\\.0%|MISS): ${name} kvscope's own code adds at least -?[\\d.]+% to the bare client's [\\d.]+ µs of CPU per operation`,
+    'm',
+  );
 
 // Smoke runs so the benchmarks cannot rot: each one end to end, briefly, against real servers.
 describe('the benchmarks run end to end in a short smoke mode', () => {
@@ -32,17 +38,28 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     const out = bench('overhead.js', SHORT, 110_000);
     expect(out).toMatch(/CPU µs\/op/);
     expect(out).toMatch(VERDICT);
+    expect(out).toMatch(OWN_CODE('redis-mix'));
   });
 
   it('bench:aerospike: kvscope against a bare aerospike loop, on the protocol test node', { timeout: 120_000 }, () => {
     const out = bench('aerospike/main.js', ['--hosts', node.hosts, '--priming', '1', '--workers', '1', ...SHORT], 110_000);
     expect(out).toMatch(/CPU per op kvscope \/ bare = [\d.]+/);
     expect(out).toMatch(VERDICT);
+    expect(out).toMatch(OWN_CODE('aerospike-50-50'));
   });
 
   it('bench:clusters: Redis Cluster and Hazelcast, kvscope against bare loops', { timeout: 240_000 }, () => {
     const out = bench('clusters/main.js', ['--priming', '1', ...SHORT], 230_000);
     expect(out).toMatch(/redis-cluster: CPU per op kvscope \/ bare = [\d.]+/);
+    expect(out).toMatch(/hazelcast: CPU per op kvscope \/ bare = [\d.]+/);
+    expect(out).toMatch(OWN_CODE('redis-cluster'));
+    expect(out).toMatch(OWN_CODE('hazelcast'));
+  });
+
+  it('bench:clusters --paired: both sides at the same time in each round', { timeout: 240_000 }, () => {
+    const out = bench('clusters/main.js', ['--paired', '--priming', '1', ...SHORT], 230_000);
+    expect(out).toMatch(/^round 1 redis-cluster \(paired\): kvscope [\d,]+ ops\/s, bare [\d,]+ ops\/s/m);
+    expect(out).toMatch(/^round 1 hazelcast +\(paired\): kvscope [\d,]+ ops\/s, bare [\d,]+ ops\/s/m);
     expect(out).toMatch(/hazelcast: CPU per op kvscope \/ bare = [\d.]+/);
   });
 

@@ -124,8 +124,8 @@ describe('OpPicker, weighted mix', () => {
     const seen = new Set<number>();
     for (let i = 0; i < 20_000; i++) {
       p.advance();
-      expect(p.key).toHaveLength(6);
-      const idx = indexOf(p.key);
+      expect(p.key()).toHaveLength(6);
+      const idx = indexOf(p.key());
       expect(idx).toBeLessThan(keySpace);
       seen.add(idx);
     }
@@ -137,7 +137,7 @@ describe('OpPicker, weighted mix', () => {
       const p = new OpPicker(new Rng(seed), cumulativeWeights(['get', 'set'], { get: 0.7, set: 0.3 }), 1e6, 12);
       return Array.from({ length: 500 }, () => {
         p.advance();
-        return `${p.op}:${p.key}`;
+        return `${p.op}:${p.key()}`;
       });
     };
     expect(run(77)).toEqual(run(77));
@@ -156,13 +156,13 @@ describe('OpPicker, reads-per-write cycle', () => {
       for (let cycle = 0; cycle < 50; cycle++) {
         p.advance();
         expect(p.op, `cycle ${cycle} write`).toBe(PUT);
-        const key = p.key;
+        const key = p.key();
         expect(key).toHaveLength(10);
         keys.add(key);
         for (let r = 0; r < reads; r++) {
           p.advance();
           expect(p.op, `cycle ${cycle} read ${r}`).toBe(GET);
-          expect(p.key).toBe(key);
+          expect(p.key()).toBe(key);
         }
       }
       // a fresh key per write (key space of a million: collisions among 50 are very unlikely)
@@ -184,14 +184,14 @@ describe('OpPicker, reads-per-write cycle', () => {
     const b = new OpPicker(rng, [], 1_000_000, 8, [GET, PUT, 2]);
     a.advance();
     b.advance();
-    const ka = a.key;
-    const kb = b.key;
+    const ka = a.key();
+    const kb = b.key();
     expect(ka).not.toBe(kb);
     for (let i = 0; i < 2; i++) {
       a.advance();
       b.advance();
-      expect([a.op, a.key]).toEqual([GET, ka]);
-      expect([b.op, b.key]).toEqual([GET, kb]);
+      expect([a.op, a.key()]).toEqual([GET, ka]);
+      expect([b.op, b.key()]).toEqual([GET, kb]);
     }
     a.advance();
     expect(a.op).toBe(PUT);

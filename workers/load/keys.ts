@@ -11,16 +11,20 @@ export class Rng {
     x = Math.imul(x ^ (x >>> 16), 0x85ebca6b) >>> 0;
     x = Math.imul(x ^ (x >>> 13), 0xc2b2ae35) >>> 0;
     x = (x ^ (x >>> 16)) >>> 0;
-    this.s = x || 0x9e3779b9;
+    this.s = (x || 0x9e3779b9) | 0;
   }
-  /** Uniform in [0, 1). */
+  /**
+   * Uniform in [0, 1). The state is kept as a signed 32-bit integer (the same
+   * bits): as an unsigned one it often exceeds a small integer and every call
+   * boxed a fresh heap number into a long-lived generator.
+   */
   next(): number {
     let x = this.s;
     x ^= x << 13;
     x ^= x >>> 17;
     x ^= x << 5;
-    this.s = x >>> 0;
-    return this.s / 4294967296;
+    this.s = x | 0;
+    return (x >>> 0) / 4294967296;
   }
   int(n: number): number {
     return Math.floor(this.next() * n);

@@ -61,6 +61,10 @@ export class LoadLoop extends EventEmitter {
   private watchdog: NodeJS.Timeout | undefined;
   private drainedSent = false;
   private readonly slots: Slot[];
+  /** Per slot place (slot.i): when latency is measured from (the start, or the intended start under a fixed rate). */
+  private readonly starts: Float64Array;
+  /** Per slot place: when its operation was actually sent, for the timeout. */
+  private readonly sents: Float64Array;
   /** Free slots of the fixed-rate loop. */
   private readonly free: Slot[] = [];
   /** Back-off waits under way; cleared on stop so they never delay the drain. */
@@ -69,6 +73,8 @@ export class LoadLoop extends EventEmitter {
   constructor(readonly o: LoopOptions) {
     super();
     this.slots = makeSlots(o.pickers, o.inFlight).map(this.bind);
+    this.starts = new Float64Array(this.slots.length);
+    this.sents = new Float64Array(this.slots.length);
   }
 
   /** Answer handlers made once per slot: no closure is allocated per operation. */
@@ -164,10 +170,11 @@ export class LoadLoop extends EventEmitter {
     const op = slot.picker.op;
     slot.busy = true;
     slot.op = op;
-    slot.start = start;
-    slot.sent = sent;
+    this.starts[slot.i] = start;
+    this.sents[slot.i] = sent;
     this.inFlightNow++;
-    this.o.driver.run(this.o.recorder.ops[op], slot.picker.key, slot.picker.index).then(slot.onAnswer, slot.onError);
+    const p = slot.picker;
+    this.o.driver.run(this.o.recorder.ops[op], p.key(), p.index).then(slot.onAnswer, slot.onError);
   }
 
   /** An answer: a result, or a rejection the driver reads as a missing key (`missing`). */
@@ -175,7 +182,7 @@ export class LoadLoop extends EventEmitter {
     if (slot.stale) return; // already counted as a timeout
     const now = performance.now();
     slot.backoff.reset();
-    this.o.recorder.ok(slot.op, (now - slot.start) * 1000, missing || this.o.driver.outcome(result) === NOT_FOUND);
+    this.o.recorder.ok(slot.op, (now - this.starts[slot.i]) * 1000, missing || this.o.driver.outcome(result) === NOT_FOUND);
     this.release(slot, now);
   }
 
@@ -225,9 +232,10 @@ export class LoadLoop extends EventEmitter {
     const limit = performance.now() - this.o.opTimeoutMs;
     for (let i = 0; i < this.slots.length; i++) {
       const slot = this.slots[i];
-      if (!slot.busy || slot.sent > limit) continue;
+      if (!slot.busy || this.sents[i] > limit) continue;
       // Its answer, if it ever comes, reaches the retired slot; failed() releases the successor on the next turn.
       const next = this.bind(successor(slot));
+      this.sents[i] = Infinity;
       this.slots[i] = next;
       this.failed(next, new TimeoutError(this.o.opTimeoutMs), true);
     }

@@ -12,10 +12,13 @@ export interface Slot {
   picker: OpPicker;
   busy: boolean;
   op: number;
-  /** When latency is measured from: the start, or the intended start under a fixed rate. */
-  start: number;
-  /** When the operation was actually sent, for the timeout. */
-  sent: number;
+  /**
+   * Its place among the loop's slots, kept by a successor: where the loop
+   * keeps its operation's times (Float64Arrays, not fields here: a slot
+   * outlives many collections, and a time stored in one would box a fresh
+   * number per operation and mark it in the old generation's remembered set).
+   */
+  readonly i: number;
   /** Retired by a timeout: answers that still arrive for it are not counted. */
   stale: boolean;
   /** Wait before this slot's next operation while the target cannot be reached. */
@@ -34,8 +37,7 @@ export function makeSlots(pickers: readonly OpPicker[], count: number): Slot[] {
     picker: pickers[Math.min(i, pickers.length - 1)],
     busy: false,
     op: 0,
-    start: 0,
-    sent: 0,
+    i,
     stale: false,
     backoff: new Backoff(),
     onAnswer: UNBOUND,
@@ -43,10 +45,14 @@ export function makeSlots(pickers: readonly OpPicker[], count: number): Slot[] {
   }));
 }
 
-/** A slot to take over from one the watchdog retired: same picker and back-off, still busy, not yet released. */
+/**
+ * A slot to take over from one the watchdog retired: same place, picker and
+ * back-off, still busy, not yet released (the loop sets its sent time to
+ * Infinity until it issues again).
+ */
 export function successor(old: Slot): Slot {
   old.stale = true;
-  return { ...old, stale: false, sent: Infinity, onAnswer: UNBOUND, onError: UNBOUND };
+  return { ...old, stale: false, onAnswer: UNBOUND, onError: UNBOUND };
 }
 
 export class TimeoutError extends Error {

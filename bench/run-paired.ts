@@ -1,0 +1,61 @@
+import { performance } from 'node:perf_hooks';
+import type { Scenario } from '../app/scenario/schema';
+import type { BareMark } from './bare-protocol';
+import { startBare, type BareHandle } from './run-bare';
+import { runKvscope, type KvscopeResult } from './run-kvscope';
+import type { BareCpu } from './cpu/verdict';
+
+/** The bare loop is asked for its first answers this often before kvscope starts beside it. */
+const READY_POLL_MS = 100;
+/** A bare loop that has answered nothing by then cannot reach the servers. */
+const READY_LIMIT_MS = 30_000;
+/** The bare loop's own bound beyond kvscope's warm-up and measured seconds (start, connect, drain); it is stopped sooner. */
+const BARE_SLACK_SECONDS = 60;
+
+export interface PairedRound {
+  kvscope: KvscopeResult;
+  bare: BareCpu & { opsPerSec: number; errors: number };
+}
+
+async function answering(bare: BareHandle): Promise<void> {
+  const giveUp = performance.now() + READY_LIMIT_MS;
+  for (;;) {
+    if ((await bare.mark()).ops > 0) return;
+    if (performance.now() > giveUp) throw new Error(`the bare loop answered nothing within ${READY_LIMIT_MS / 1000} s`);
+    await new Promise((r) => setTimeout(r, READY_POLL_MS));
+  }
+}
+
+/**
+ * One paired round: the bare loop and kvscope run at the same time, against
+ * the same servers, on the same client CPUs, and the bare loop's answers and
+ * CPU time are read at the edges of kvscope's measured seconds. Whatever
+ * moves one side's CPU per operation in a given second (a server's collector,
+ * the batching its speed allows, a neighbour on the host) moves the other's
+ * alike, where back-to-back rounds each met their own moment. The bare loop
+ * starts first and is stopped once kvscope has ended.
+ */
+export async function runPaired(
+  scenario: Scenario,
+  start: { warmupSeconds: number; durationSeconds: number },
+  script: string,
+): Promise<PairedRound> {
+  const bound = scenario.warmupSeconds + (scenario.durationSeconds ?? 0) + BARE_SLACK_SECONDS;
+  const bare = startBare({ ...start, warmupSeconds: 0, durationSeconds: bound }, script);
+  bare.result.catch(() => undefined); // awaited below; a failure before that is the marks' to report
+  try {
+    await answering(bare);
+    const edges: Promise<[BareMark, number]>[] = [];
+    const kvscope = await runKvscope(scenario, undefined, () => edges.push(bare.mark().then((m) => [m, performance.now()])));
+    const [[from, t0], [to, t1]] = await Promise.all(edges);
+    bare.stop();
+    await bare.result;
+    const ops = to.ops - from.ops;
+    return {
+      kvscope,
+      bare: { ops, cpuUs: to.cpuUs - from.cpuUs, errors: to.errors - from.errors, opsPerSec: (ops * 1000) / (t1 - t0) },
+    };
+  } finally {
+    bare.stop();
+  }
+}
