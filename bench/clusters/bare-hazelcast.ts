@@ -8,7 +8,12 @@ async function run(c: ClusterBareStart) {
   const client = await Client.newHazelcastClient({
     clusterName: c.clusterName,
     network: { clusterMembers: [`${c.host}:${c.port}`] },
-    properties: { 'hazelcast.client.autopipelining.enabled': c.autoPipelining, 'hazelcast.logging.level': 'OFF' },
+    properties: {
+      'hazelcast.client.autopipelining.enabled': c.autoPipelining,
+      ...(c.pipeliningThresholdBytes !== undefined && { 'hazelcast.client.autopipelining.threshold.bytes': c.pipeliningThresholdBytes }),
+      ...(c.invocationTimeoutMs !== undefined && { 'hazelcast.client.invocation.timeout.millis': c.invocationTimeoutMs }),
+      'hazelcast.logging.level': 'OFF',
+    },
   });
   const map = await client.getMap<string, string>('kvscope');
   const result = await closedLoop(c, hazelcastGetSet(map, c));

@@ -62,11 +62,13 @@ function system(
     warmupSeconds: o.warmupSeconds,
     durationSeconds: o.seconds,
   });
-  const t = scenario.target as { autoPipelining?: boolean };
+  const t = scenario.target;
   const start: ClusterBareStart = {
     ...seed,
     clusterName: CLUSTER_NAME,
-    autoPipelining: t.autoPipelining ?? false,
+    autoPipelining: 'autoPipelining' in t && t.autoPipelining,
+    // The client settings kvscope's driver gives the same client (hazelcast/driver.ts), so only kvscope's own work differs.
+    ...(t.kind === 'hazelcast' && { pipeliningThresholdBytes: t.pipeliningThresholdBytes, invocationTimeoutMs: scenario.opTimeoutMs }),
     inFlight: IN_FLIGHT,
     keySpace: scenario.keySpace,
     keyLength: scenario.keyLength,

@@ -6,6 +6,13 @@ export const ClusterBareStartSchema = z.object({
   port: z.number().int().min(1).max(65535),
   clusterName: z.string(),
   autoPipelining: z.boolean(),
+  /**
+   * Hazelcast: the batch size of automated pipelining and the invocation
+   * timeout, as kvscope's driver sets them (the client's defaults batch at
+   * 8 KB, kvscope's scenarios at 64 KB: fewer, larger writes per operation).
+   */
+  pipeliningThresholdBytes: z.number().int().min(1).optional(),
+  invocationTimeoutMs: z.number().int().min(1).optional(),
   inFlight: z.number().int().min(1),
   keySpace: z.number().int().min(1),
   keyLength: z.number().int().min(1),
