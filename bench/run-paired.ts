@@ -59,3 +59,32 @@ export async function runPaired(
     bare.stop();
   }
 }
+
+/**
+ * The control of a paired round: two copies of the bare loop side by side,
+ * read at the same instants over the scenario's warm-up and measured
+ * seconds. Identical code, so their ratio is the pairing's own noise: a
+ * kvscope ratio inside its spread says nothing.
+ */
+export async function runPairedControl(
+  scenario: Scenario,
+  start: { warmupSeconds: number; durationSeconds: number },
+  script: string,
+): Promise<{ first: BareCpu; second: BareCpu }> {
+  const bound = scenario.warmupSeconds + (scenario.durationSeconds ?? 0) + BARE_SLACK_SECONDS;
+  const pair = [0, 1].map(() => startBare({ ...start, warmupSeconds: 0, durationSeconds: bound }, script));
+  for (const b of pair) b.result.catch(() => undefined);
+  try {
+    for (const b of pair) await answering(b);
+    await new Promise((r) => setTimeout(r, scenario.warmupSeconds * 1000));
+    const from = await Promise.all(pair.map((b) => b.mark()));
+    await new Promise((r) => setTimeout(r, (scenario.durationSeconds ?? 0) * 1000));
+    const to = await Promise.all(pair.map((b) => b.mark()));
+    for (const b of pair) b.stop();
+    await Promise.all(pair.map((b) => b.result));
+    const cpu = (i: number): BareCpu => ({ ops: to[i].ops - from[i].ops, cpuUs: to[i].cpuUs - from[i].cpuUs });
+    return { first: cpu(0), second: cpu(1) };
+  } finally {
+    for (const b of pair) b.stop();
+  }
+}

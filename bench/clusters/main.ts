@@ -16,9 +16,9 @@ import { installExitHandlers, onAbort, runBench } from '../cleanup';
 import { optionsOrUsage, type BenchOptions } from '../options';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
-import { runPaired, type PairedRound } from '../run-paired';
+import { runPaired, runPairedControl, type PairedRound } from '../run-paired';
 import type { ClusterBareStart } from './protocol';
-import { cpuRoundLine, cpuVerdict, type CpuRound } from '../cpu/verdict';
+import { controlLine, cpuRoundLine, cpuVerdict, usPerOp, type CpuRound } from '../cpu/verdict';
 import { pin, pinPlan } from '../cpu/pin';
 import { driverCostAfter } from '../drivers/verdict';
 
@@ -136,6 +136,8 @@ async function main(): Promise<number> {
       print(`priming ${s.name}: ${fmtInt(primed.opsPerSec)} ops/s over ${o.primingSeconds ?? PRIMING_SECONDS} s (not counted)`);
     }
     const rounds = new Map<string, CpuRound[]>(systems.map((s) => [s.name, []]));
+    /** --paired: each round's control ratio (one bare loop beside another), the pairing's own noise. */
+    const controls = new Map<string, number[]>(systems.map((s) => [s.name, []]));
     for (let r = 1; r <= o.rounds; r++) {
       for (const s of systems) {
         const kvFirst = r % 2 === 1;
@@ -146,12 +148,22 @@ async function main(): Promise<number> {
           `round ${r} ${s.name.padEnd(13)} (${o.paired ? 'paired' : kvFirst ? 'kvscope first' : 'bare first'}): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare ${fmtInt(bare.opsPerSec)} ops/s, ratio ${(kv.opsPerSec / bare.opsPerSec).toFixed(3)}; errors ${kv.errors} / ${bare.errors}`,
         );
         print(`   ${cpuRoundLine(round)}`);
+        if (o.paired) {
+          const c = await runPairedControl(s.scenario, s.start, s.script);
+          const ratio = usPerOp(c.second) / usPerOp(c.first);
+          controls.get(s.name)!.push(ratio);
+          print(
+            `   control, the bare loop beside itself: CPU µs/op ${usPerOp(c.first).toFixed(2)} and ${usPerOp(c.second).toFixed(2)}; ratio ${ratio.toFixed(3)}`,
+          );
+        }
       }
     }
     print('');
     for (const s of systems) {
       const rs = rounds.get(s.name)!;
       for (const line of cpuVerdict(s.name, rs).lines) print(line);
+      const cs = controls.get(s.name)!;
+      if (cs.length > 0) print(controlLine(s.name, cs));
       for (const line of (await driverCostAfter(s.name, s.scenario, rs, BARE_SEED)).lines) print(line);
     }
     print("note: clients, kvscope and the servers share this machine's cores; on 2 cores the servers are part of the bottleneck.");

@@ -64,3 +64,12 @@ export function cpuVerdict(name: string, rounds: readonly CpuRound[]): { pass: b
   if (rounds.length < 3) lines.push('      fewer than 3 rounds: no spread worth the name; use --rounds 5 before trusting a verdict');
   return { pass: cpuPass && sharePass, lines };
 }
+
+/** --paired: the pairing's noise floor beside the verdict, from one bare loop run beside another in each round. */
+export function controlLine(name: string, ratios: readonly number[]): string {
+  const f = (x: number): string => x.toFixed(RATIO_DIGITS);
+  return (
+    `${name}: control, the bare loop beside itself: ratio ${f(median(ratios))} (median of ${ratios.length}; spread ${f(Math.min(...ratios))} to ` +
+    `${f(Math.max(...ratios))}); a kvscope ratio inside that spread is noise, not cost`
+  );
+}

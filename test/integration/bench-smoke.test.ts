@@ -61,6 +61,8 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     expect(out).toMatch(/^round 1 redis-cluster \(paired\): kvscope [\d,]+ ops\/s, bare [\d,]+ ops\/s/m);
     expect(out).toMatch(/^round 1 hazelcast +\(paired\): kvscope [\d,]+ ops\/s, bare [\d,]+ ops\/s/m);
     expect(out).toMatch(/hazelcast: CPU per op kvscope \/ bare = [\d.]+/);
+    expect(out).toMatch(/^ {3}control, the bare loop beside itself: CPU µs\/op [\d.]+ and [\d.]+; ratio [\d.]+$/m);
+    expect(out).toMatch(/^redis-cluster: control, the bare loop beside itself: ratio [\d.]+ \(median of 1; spread/m);
   });
 
   it(
