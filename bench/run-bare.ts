@@ -13,8 +13,6 @@ const BARE_LOOP = join(__dirname, 'bare-loop.js');
 
 /** A bare loop under way: its counts at an instant, an early stop, and its result. */
 export interface BareHandle {
-  /** Its process (undefined if it could not be started): a paired round may pin it. */
-  readonly pid: number | undefined;
   /** Its answers and CPU time so far (asked over IPC: the child reads both at one instant). */
   mark(): Promise<BareMark>;
   /** End its loop now; `result` follows. */
@@ -73,7 +71,6 @@ export function startBare(start: { warmupSeconds: number; durationSeconds: numbe
     child.send({ type: 'start', data: start });
   });
   return {
-    pid: child.pid,
     result,
     mark: () =>
       new Promise<BareMark>((resolve, reject) => {

@@ -17,6 +17,14 @@ export interface PairedRound {
   bare: BareCpu & { opsPerSec: number; errors: number };
 }
 
+/** A bare loop started for a paired round: bounded past the scenario's seconds, stopped by the caller once read. */
+function startPaired(scenario: Scenario, start: { warmupSeconds: number; durationSeconds: number }, script: string): BareHandle {
+  const bound = scenario.warmupSeconds + (scenario.durationSeconds ?? 0) + BARE_SLACK_SECONDS;
+  const bare = startBare({ ...start, warmupSeconds: 0, durationSeconds: bound }, script);
+  bare.result.catch(() => undefined); // awaited by the caller; a failure before that is the marks' to report
+  return bare;
+}
+
 async function answering(bare: BareHandle): Promise<void> {
   const giveUp = performance.now() + READY_LIMIT_MS;
   for (;;) {
@@ -40,9 +48,7 @@ export async function runPaired(
   start: { warmupSeconds: number; durationSeconds: number },
   script: string,
 ): Promise<PairedRound> {
-  const bound = scenario.warmupSeconds + (scenario.durationSeconds ?? 0) + BARE_SLACK_SECONDS;
-  const bare = startBare({ ...start, warmupSeconds: 0, durationSeconds: bound }, script);
-  bare.result.catch(() => undefined); // awaited below; a failure before that is the marks' to report
+  const bare = startPaired(scenario, start, script);
   try {
     await answering(bare);
     const edges: Promise<[BareMark, number]>[] = [];
@@ -71,9 +77,7 @@ export async function runPairedControl(
   start: { warmupSeconds: number; durationSeconds: number },
   script: string,
 ): Promise<{ first: BareCpu; second: BareCpu }> {
-  const bound = scenario.warmupSeconds + (scenario.durationSeconds ?? 0) + BARE_SLACK_SECONDS;
-  const pair = [0, 1].map(() => startBare({ ...start, warmupSeconds: 0, durationSeconds: bound }, script));
-  for (const b of pair) b.result.catch(() => undefined);
+  const pair = [0, 1].map(() => startPaired(scenario, start, script));
   try {
     for (const b of pair) await answering(b);
     await new Promise((r) => setTimeout(r, scenario.warmupSeconds * 1000));

@@ -9,6 +9,7 @@
  * that run against real servers; this is what kvscope adds to it.
  */
 import { performance } from 'node:perf_hooks';
+import { KIND_CLIENT } from '../../app/scenario/client-version';
 import { opWeights, type Scenario } from '../../app/scenario/schema';
 import { useClientAt } from '../../workers/load/client-module';
 import type { Driver, IoCounters } from '../../workers/load/driver';
@@ -18,7 +19,7 @@ import { TickClock } from '../../workers/load/tick-clock';
 import { aerospikeGetPut, aerospikeNotFound, hazelcastGetSet, ioredisGetSet, type BareMix } from '../bare-ops';
 import { closedLoop } from '../closed-loop';
 import { FakeAerospikeClient, FakeHazelcastClient, fakeCluster, fakeRedis } from './fake-clients';
-import { fakePackages, type FakePackage } from './fake-packages';
+import { fakePackages } from './fake-packages';
 
 /** Far beyond any run here: both sides end on their operation count. */
 const NO_END_SECONDS = 3_600;
@@ -33,12 +34,6 @@ export interface DriverCost {
 interface Side {
   run(): Promise<void>;
 }
-
-const PACKAGE: Record<'redis' | 'hazelcast' | 'aerospike', FakePackage> = {
-  redis: 'ioredis',
-  hazelcast: 'hazelcast-client',
-  aerospike: 'aerospike',
-};
 
 function bareMix(s: Scenario, seed: number): BareMix {
   return { keySpace: s.keySpace, keyLength: s.keyLength, valueSize: s.valueSize, getShare: opWeights(s).get ?? 0, seed };
@@ -66,13 +61,14 @@ function bareSide(s: Scenario, ops: number, seed: number): Side {
   };
 }
 
-/** A worker's loop over the real driver, which loads the stand-in as its client package; connected before it is timed. */
-async function kvscopeSide(s: Scenario, ops: number, dir: string, tickEvery: number): Promise<Side> {
+/** A worker's loop over the real driver, which loads the stand-in as its client package; connected before it is timed, closed by `close`. */
+async function kvscopeSide(s: Scenario, ops: number, dir: string, tickEvery: number): Promise<Side & { close(): Promise<void> }> {
   useClientAt(dir);
   const io: IoCounters = { bytesIn: 0, bytesOut: 0 };
   const driver: Driver = driverFor(s.target.kind)({ scenario: s, workerId: 0, io, log: () => undefined });
   await driver.connect();
   return {
+    close: () => driver.close(),
     run: async () => {
       const scenario: Scenario = { ...s, warmupSeconds: 0, durationSeconds: undefined, totalOps: ops };
       const failures: unknown[] = [];
@@ -117,22 +113,26 @@ export async function driverCost(
   scenario: Scenario,
   o: { rounds: number; ops: number; seed: number; tickEveryAnswers: number },
 ): Promise<DriverCost> {
-  const kind = scenario.target.kind;
-  if (kind !== 'redis' && kind !== 'hazelcast' && kind !== 'aerospike') throw new Error(`bench:drivers cannot stand in for ${kind}`);
+  const pkg = KIND_CLIENT[scenario.target.kind];
+  if (!pkg) throw new Error(`bench:drivers cannot stand in for ${scenario.target.kind}`);
   const packages = fakePackages();
   try {
-    const kv = await kvscopeSide(scenario, o.ops, packages.dir(PACKAGE[kind]), Math.max(1, Math.round(o.tickEveryAnswers)));
-    const bare = bareSide(scenario, o.ops, o.seed);
-    await bare.run();
-    await kv.run();
-    const cost: DriverCost = { kvscopeNs: [], bareNs: [] };
-    for (let r = 1; r <= o.rounds; r++) {
-      const kvFirst = r % 2 === 1;
-      const b0 = kvFirst ? undefined : await cpuNsPerOp(bare, o.ops);
-      cost.kvscopeNs.push(await cpuNsPerOp(kv, o.ops));
-      cost.bareNs.push(b0 ?? (await cpuNsPerOp(bare, o.ops)));
+    const kv = await kvscopeSide(scenario, o.ops, packages.dir(pkg), Math.max(1, Math.round(o.tickEveryAnswers)));
+    try {
+      const bare = bareSide(scenario, o.ops, o.seed);
+      await bare.run();
+      await kv.run();
+      const cost: DriverCost = { kvscopeNs: [], bareNs: [] };
+      for (let r = 1; r <= o.rounds; r++) {
+        const kvFirst = r % 2 === 1;
+        const b0 = kvFirst ? undefined : await cpuNsPerOp(bare, o.ops);
+        cost.kvscopeNs.push(await cpuNsPerOp(kv, o.ops));
+        cost.bareNs.push(b0 ?? (await cpuNsPerOp(bare, o.ops)));
+      }
+      return cost;
+    } finally {
+      await kv.close();
     }
-    return cost;
   } finally {
     useClientAt(undefined);
     packages.remove();

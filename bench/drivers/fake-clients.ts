@@ -6,6 +6,7 @@
  * so what differs between them is kvscope's own code.
  */
 import { EventEmitter } from 'node:events';
+import type { ClientPackage } from '../../app/scenario/client-version';
 import { CODE } from '../../workers/load/drivers/aerospike/config';
 
 /** Hazelcast's default partition count. */
@@ -142,7 +143,7 @@ export class FakeAerospikeClient {
  * classes (aerospike's Key, hazelcast's error classes) kept, so both sides
  * build the same objects.
  */
-export const FAKE_MODULES: Record<'ioredis' | 'hazelcast-client' | 'aerospike', () => unknown> = {
+export const FAKE_MODULES: Record<ClientPackage, () => unknown> = {
   ioredis: () => ({ default: FakeRedis, Cluster: FakeCluster }),
   'hazelcast-client': () => ({
     ...(require('hazelcast-client') as object),

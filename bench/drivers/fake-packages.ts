@@ -4,15 +4,13 @@ import { join } from 'node:path';
 import type { ClientPackage } from '../../app/scenario/client-version';
 import { FAKE_MODULES } from './fake-clients';
 
-export type FakePackage = keyof typeof FAKE_MODULES;
-
 /**
  * Package folders a driver loads through useClientAt() as it would a cached
  * client version: each folder is named after the package, says a fake
  * version, and exports the stand-in of fake-clients.ts. Made in a fresh
  * temporary folder, removed by `remove()`.
  */
-export function fakePackages(): { dir(pkg: FakePackage & ClientPackage): string; remove(): void } {
+export function fakePackages(): { dir(pkg: ClientPackage): string; remove(): void } {
   const root = mkdtempSync(join(tmpdir(), 'kvscope-fake-clients-'));
   const fakes = join(__dirname, 'fake-clients.js');
   for (const pkg of Object.keys(FAKE_MODULES)) {
