@@ -15,7 +15,8 @@ import { parseScenario, type Scenario } from '../app/scenario/schema';
 import { AgentDirectory } from '../main/nats/agent-directory';
 import { connectNats } from '../main/nats/connect';
 import { freePort } from '../workers/local/free-port';
-import { installExitHandlers, onAbort, runBench } from './cleanup';
+import { installExitHandlers, onAbort } from './cleanup';
+import { fixedHeapLine, runBenchFixedHeap } from './fixed-heap';
 import { median } from './cpu/verdict';
 import { pin, pinPlan } from './cpu/pin';
 import { readProc } from './cpu/proc';
@@ -45,7 +46,10 @@ function scenarioFor(port: number, o: BenchOptions, onAgents: boolean): Scenario
 }
 
 function startAgent(url: string, name: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI, 'agent', '--nats', url, '--name', name], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The agent, and the workers it forks, run with this process's heap flags (fixed-heap.ts).
+  const child = spawn(process.execPath, [...process.execArgv, CLI, 'agent', '--nats', url, '--name', name], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error(`agent ${name} did not start`)), AGENT_UP_MS);
     child.stdout!.on('data', (d: Buffer) => {
@@ -75,6 +79,7 @@ async function main(): Promise<number> {
   if (!o) return 2;
   const plan = pinPlan();
   if (plan) pin(process.pid, plan.clients);
+  print(fixedHeapLine());
   const children: ChildProcess[] = [];
   const redis = await startRedisServer();
   const port = await freePort('127.0.0.1');
@@ -126,4 +131,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runBench('bench:agents', main, print);
+runBenchFixedHeap('bench:agents', main, print);

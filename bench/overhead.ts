@@ -5,7 +5,8 @@
  * reference, all against a redis-server it starts and always stops.
  */
 import type { BareStart } from './bare-protocol';
-import { installExitHandlers, runBench } from './cleanup';
+import { installExitHandlers } from './cleanup';
+import { fixedHeapLine, runBenchFixedHeap } from './fixed-heap';
 import { optionsOrUsage, type BenchOptions } from './options';
 import { prefill } from './prefill';
 import { driverCostAfter } from './drivers/verdict';
@@ -38,6 +39,7 @@ async function main(): Promise<number> {
   const rbVersion = toolVersion(REDIS_BENCHMARK);
   print(`kvscope overhead benchmark: ${o.rounds} round(s), ${o.warmupSeconds} s warm-up + ${o.seconds} s measured per run`);
   print(`node ${process.version} (kvscope workers and the bare loop alike)`);
+  print(fixedHeapLine());
   print(serverVersion);
   print(rbVersion ?? `${REDIS_BENCHMARK} not found on PATH: (c) is skipped`);
 
@@ -101,4 +103,4 @@ async function calibrate(s: RedisScenario, port: number, o: BenchOptions): Promi
   return { ...base, requests, plannedSeconds: 2 * o.seconds };
 }
 
-runBench('bench:overhead', main, print);
+runBenchFixedHeap('bench:overhead', main, print);

@@ -16,7 +16,8 @@ import { installClient } from '../main/config/client-cache';
 import { startHazelcastCluster } from '../workers/local/hazelcast-cluster';
 import type { LocalCluster } from '../workers/local/redis-cluster';
 import { startAerospikeNode, type AerospikeTestNode } from '../test/aerospike-node/client';
-import { installExitHandlers, onAbort, runBench } from './cleanup';
+import { installExitHandlers, onAbort } from './cleanup';
+import { fixedHeapLine, runBenchFixedHeap } from './fixed-heap';
 import { median } from './cpu/verdict';
 import { pin, pinPlan } from './cpu/pin';
 import { optionsOrUsage, type BenchOptions } from './options';
@@ -89,6 +90,7 @@ async function main(): Promise<number> {
   print(
     `kvscope client versions benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s per version, 1 process x ${IN_FLIGHT} in flight, GET/SET 50/50; node ${process.version}`,
   );
+  print(fixedHeapLine());
   for (const [pkg, [older]] of Object.entries(UPGRADES) as [ClientPackage, readonly string[]][])
     await installClient({ pkg, version: older }, (line) => print(`  ${line}`));
   let redis: RedisServer | undefined;
@@ -150,4 +152,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runBench('bench:versions', main, print);
+runBenchFixedHeap('bench:versions', main, print);

@@ -9,7 +9,8 @@ import { fmtInt } from '../../app/report/numbers';
 import { join } from 'node:path';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
-import { installExitHandlers, runBench } from '../cleanup';
+import { installExitHandlers } from '../cleanup';
+import { fixedHeapLine, runBenchFixedHeap } from '../fixed-heap';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
 import { parseAsOptions, type AsBenchOptions } from './options';
@@ -75,6 +76,7 @@ async function main(): Promise<number> {
     `kvscope aerospike benchmark: aerospike-50-50 against ${o.hosts}, ${s.workers} processes x ${s.inFlight} in flight, ` +
       `${o.rounds} round(s) of ${s.warmupSeconds} s warm-up + ${o.seconds} s measured; node ${process.version}`,
   );
+  print(fixedHeapLine());
   const primed = await bare({ ...s, warmupSeconds: 0, durationSeconds: o.primingSeconds ?? PRIMING_SECONDS });
   print(`priming: bare loop ${fmtInt(primed.opsPerSec)} ops/s over ${o.primingSeconds ?? PRIMING_SECONDS} s (not counted)`);
   const rounds: CpuRound[] = [];
@@ -98,4 +100,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runBench('bench:aerospike', main, print);
+runBenchFixedHeap('bench:aerospike', main, print);

@@ -12,7 +12,8 @@ import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
 import { startHazelcastCluster } from '../../workers/local/hazelcast-cluster';
 import { startRedisCluster, type LocalCluster } from '../../workers/local/redis-cluster';
-import { installExitHandlers, onAbort, runBench } from '../cleanup';
+import { installExitHandlers, onAbort } from '../cleanup';
+import { fixedHeapLine, runBenchFixedHeap } from '../fixed-heap';
 import { optionsOrUsage, type BenchOptions } from '../options';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
@@ -101,6 +102,7 @@ async function main(): Promise<number> {
   const plan = pinPlan();
   if (plan) pin(process.pid, plan.clients);
   print(plan ? `pinned: clients on CPU ${plan.clients}, servers on CPU ${plan.servers}` : 'not pinned (one core, or no taskset)');
+  print(fixedHeapLine());
   const pinServers = (c: LocalCluster): void => {
     for (const n of c.nodes) if (plan && n.pid !== undefined) pin(n.pid, plan.servers);
   };
@@ -174,4 +176,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runBench('bench:clusters', main, print);
+runBenchFixedHeap('bench:clusters', main, print);

@@ -10,6 +10,8 @@ import { parseClusterNodes, withClusterState, type ClusterNodeLine } from '../..
 /** A node must answer INFO within this, so one stalled master cannot hold up the others' second. */
 const INFO_TIMEOUT_MS = 800;
 const CONNECT_TIMEOUT_MS = 5_000;
+/** What the counters are read from: per-command calls and time, hits and misses, memory. */
+const INFO_SECTIONS = ['commandstats', 'stats', 'memory'] as const;
 
 interface Reading {
   node: NodeCounters;
@@ -32,6 +34,8 @@ export class RedisPoller implements Poller {
   private readonly failing = new Set<string>();
   /** Nodes that refused LATENCY HISTOGRAM (before Redis 7): said once, then not asked again. */
   private readonly noHistogram = new Set<string>();
+  /** Nodes that refused several sections in one INFO (before Redis 7): asked one section at a time since. */
+  private readonly oneSectionInfo = new Set<string>();
 
   constructor(
     t: RedisSettings,
@@ -74,22 +78,15 @@ export class RedisPoller implements Poller {
   private async read(node: Redis, cluster: boolean): Promise<Reading> {
     const id = nodeId(node);
     try {
-      // Three INFOs, not one of three sections: servers before Redis 7 take one section per INFO.
       const { value, at } = await stamped(() =>
         withTimeout(
-          Promise.all([
-            node.info('commandstats'),
-            node.info('stats'),
-            node.info('memory'),
-            this.histogram(node, id),
-            cluster ? (node.call('CLUSTER', 'NODES') as Promise<string>) : '',
-          ]),
+          Promise.all([this.info(node, id), this.histogram(node, id), cluster ? (node.call('CLUSTER', 'NODES') as Promise<string>) : '']),
           INFO_TIMEOUT_MS,
         ),
       );
       if (this.failing.delete(id)) this.log('info', `redis ${id} answers INFO again`);
-      const [commandstats, stats, memory, histogram, clusterNodes] = value;
-      const read = redisCounters([commandstats, stats, memory].join('\n'));
+      const [info, histogram, clusterNodes] = value;
+      const read = redisCounters(info);
       const lines = cluster ? parseClusterNodes(clusterNodes) : undefined;
       return { node: { id, address: id, ...read, counters: { ...read.counters, ...histogram }, at }, lines };
     } catch (err) {
@@ -97,6 +94,23 @@ export class RedisPoller implements Poller {
       this.failing.add(id);
       return { node: notAnswering(id, id) };
     }
+  }
+
+  /**
+   * The sections the counters come from: one INFO of three sections each
+   * second (Redis 7), or three INFOs where the server takes one section per
+   * INFO (it refuses the first form once; asked so from then on).
+   */
+  private async info(node: Redis, id: string): Promise<string> {
+    if (!this.oneSectionInfo.has(id)) {
+      try {
+        return (await node.call('INFO', ...INFO_SECTIONS)) as string;
+      } catch (err) {
+        if (!(err instanceof Error) || err.name !== 'ReplyError') throw err;
+        this.oneSectionInfo.add(id);
+      }
+    }
+    return (await Promise.all(INFO_SECTIONS.map((section) => node.info(section)))).join('\n');
   }
 
   /** The server's per-command latency histogram, as per-bucket counters; empty where the server has none. */
