@@ -15,8 +15,8 @@ import { parseScenario, type Scenario } from '../app/scenario/schema';
 import { AgentDirectory } from '../main/nats/agent-directory';
 import { connectNats } from '../main/nats/connect';
 import { freePort } from '../workers/local/free-port';
-import { installExitHandlers, onAbort } from './cleanup';
-import { fixedHeapLine, runBenchFixedHeap } from './fixed-heap';
+import { installExitHandlers, onAbort, runBench } from './cleanup';
+import { FIXED_HEAP_FLAGS, fixedHeapLine } from './fixed-heap';
 import { median } from './cpu/verdict';
 import { pin, pinPlan } from './cpu/pin';
 import { readProc } from './cpu/proc';
@@ -46,8 +46,8 @@ function scenarioFor(port: number, o: BenchOptions, onAgents: boolean): Scenario
 }
 
 function startAgent(url: string, name: string): Promise<ChildProcess> {
-  // The agent, and the workers it forks, run with this process's heap flags (fixed-heap.ts).
-  const child = spawn(process.execPath, [...process.execArgv, CLI, 'agent', '--nats', url, '--name', name], {
+  // The workers an agent forks inherit its flags: the fixed young generation of every load client (fixed-heap.ts).
+  const child = spawn(process.execPath, [...FIXED_HEAP_FLAGS, CLI, 'agent', '--nats', url, '--name', name], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -131,4 +131,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runBenchFixedHeap('bench:agents', main, print);
+runBench('bench:agents', main, print);

@@ -5,8 +5,8 @@
  * reference, all against a redis-server it starts and always stops.
  */
 import type { BareStart } from './bare-protocol';
-import { installExitHandlers } from './cleanup';
-import { fixedHeapLine, runBenchFixedHeap } from './fixed-heap';
+import { installExitHandlers, runBench } from './cleanup';
+import { fixedHeapLine } from './fixed-heap';
 import { optionsOrUsage, type BenchOptions } from './options';
 import { prefill } from './prefill';
 import { driverCostAfter } from './drivers/verdict';
@@ -103,4 +103,4 @@ async function calibrate(s: RedisScenario, port: number, o: BenchOptions): Promi
   return { ...base, requests, plannedSeconds: 2 * o.seconds };
 }
 
-runBenchFixedHeap('bench:overhead', main, print);
+runBench('bench:overhead', main, print);

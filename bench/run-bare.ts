@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { decodeMessage } from '../app/protocol/envelope';
 import { onAbort } from './cleanup';
+import { FIXED_HEAP_FLAGS } from './fixed-heap';
 import { FromBareSchema, type BareMark, type BareResult } from './bare-protocol';
 
 /** Process start, ioredis load and connect, and the drain fit in this on top of warm-up and run. */
@@ -32,6 +33,7 @@ export function runBare(start: { warmupSeconds: number; durationSeconds: number 
 export function startBare(start: { warmupSeconds: number; durationSeconds: number }, script = BARE_LOOP): BareHandle {
   const child = fork(script, [], {
     execPath: process.execPath,
+    execArgv: [...process.execArgv, ...FIXED_HEAP_FLAGS],
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     serialization: 'json',
   });

@@ -4,6 +4,7 @@ import type { LogEntry } from '../app/run/format';
 import { Run } from '../main/engine/orchestrator';
 import type { AgentLink } from '../main/engine/place';
 import { onAbort } from './cleanup';
+import { FIXED_HEAP_FLAGS } from './fixed-heap';
 import type { Scenario } from '../app/scenario/schema';
 import type { PhaseMark } from '../app/run/format';
 import { cpuBetween, snapshotKvscope, totalCpu, type RoleCpu } from './cpu/meter';
@@ -39,7 +40,7 @@ export type MeasuredEdge = 'running' | 'stopping';
  * read there (a paired round reads its bare loop at the same instants).
  */
 export async function runKvscope(scenario: Scenario, agents?: AgentLink, onEdge?: (edge: MeasuredEdge) => void): Promise<KvscopeResult> {
-  const run = new Run(scenario, undefined, agents);
+  const run = new Run(scenario, undefined, agents, FIXED_HEAP_FLAGS);
   const logs: string[] = [];
   const samples: Sample[] = [];
   run.on('sample', (s: Sample) => samples.push(s));
@@ -82,6 +83,9 @@ export async function runKvscope(scenario: Scenario, agents?: AgentLink, onEdge?
   if (!atRun || !atStop) throw new Error('kvscope run ended without both edges of its measured phase');
   const { byRole } = cpuBetween(atRun, atStop);
   const ops = measured.reduce((a, s) => a + s.totals.count, 0);
+  // Answers without the workers' CPU time would make kvscope look nearly free: no figure rather than that one.
+  if (ops > 0 && byRole.workers <= 0)
+    throw new Error(`the workers' CPU time over the measured seconds could not be read (${ops} operations answered)`);
   return {
     opsPerSec: summary.total.opsPerSec.mean,
     errors: summary.total.errors + summary.total.timeouts,

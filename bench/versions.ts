@@ -16,8 +16,8 @@ import { installClient } from '../main/config/client-cache';
 import { startHazelcastCluster } from '../workers/local/hazelcast-cluster';
 import type { LocalCluster } from '../workers/local/redis-cluster';
 import { startAerospikeNode, type AerospikeTestNode } from '../test/aerospike-node/client';
-import { installExitHandlers, onAbort } from './cleanup';
-import { fixedHeapLine, runBenchFixedHeap } from './fixed-heap';
+import { installExitHandlers, onAbort, runBench } from './cleanup';
+import { fixedHeapLine } from './fixed-heap';
 import { median } from './cpu/verdict';
 import { pin, pinPlan } from './cpu/pin';
 import { optionsOrUsage, type BenchOptions } from './options';
@@ -152,4 +152,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runBenchFixedHeap('bench:versions', main, print);
+runBench('bench:versions', main, print);

@@ -9,8 +9,8 @@ import { fmtInt } from '../../app/report/numbers';
 import { join } from 'node:path';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
-import { installExitHandlers } from '../cleanup';
-import { fixedHeapLine, runBenchFixedHeap } from '../fixed-heap';
+import { installExitHandlers, runBench } from '../cleanup';
+import { fixedHeapLine } from '../fixed-heap';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
 import { parseAsOptions, type AsBenchOptions } from './options';
@@ -100,4 +100,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runBenchFixedHeap('bench:aerospike', main, print);
+runBench('bench:aerospike', main, print);

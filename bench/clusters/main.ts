@@ -12,8 +12,8 @@ import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
 import { startHazelcastCluster } from '../../workers/local/hazelcast-cluster';
 import { startRedisCluster, type LocalCluster } from '../../workers/local/redis-cluster';
-import { installExitHandlers, onAbort } from '../cleanup';
-import { fixedHeapLine, runBenchFixedHeap } from '../fixed-heap';
+import { installExitHandlers, onAbort, runBench } from '../cleanup';
+import { fixedHeapLine } from '../fixed-heap';
 import { optionsOrUsage, type BenchOptions } from '../options';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
@@ -176,4 +176,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-runBenchFixedHeap('bench:clusters', main, print);
+runBench('bench:clusters', main, print);

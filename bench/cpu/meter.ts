@@ -20,7 +20,8 @@ const ENTRY_ROLES: readonly [string, Role][] = [
 ];
 
 interface Snapshot {
-  procs: Map<number, { role: Role; cpuUs: number }>;
+  /** A process whose role is unknown here (an exited child not yet reaped has no command line) takes its role from the other snapshot. */
+  procs: Map<number, { role: Role | undefined; cpuUs: number }>;
   /** Main's reaped children's CPU time so far: where a process that ended has put its time. */
   reapedUs: number;
 }
@@ -35,10 +36,7 @@ export function snapshotKvscope(root = process.pid): Snapshot {
   const procs: Snapshot['procs'] = new Map();
   const self = readProc(root);
   if (self) procs.set(root, { role: 'main', cpuUs: self.cpuUs });
-  for (const p of descendants(root)) {
-    const role = roleOf(p.pid);
-    if (role) procs.set(p.pid, { role, cpuUs: p.cpuUs });
-  }
+  for (const p of descendants(root)) procs.set(p.pid, { role: roleOf(p.pid), cpuUs: p.cpuUs });
   return { procs, reapedUs: self?.reapedUs ?? 0 };
 }
 
@@ -55,12 +53,16 @@ export function snapshotKvscope(root = process.pid): Snapshot {
  */
 export function cpuBetween(from: Snapshot, to: Snapshot): { byRole: RoleCpu; ended: number } {
   const byRole: RoleCpu = { workers: 0, main: 0, monitor: 0, keepers: 0, agents: 0 };
-  for (const [pid, end] of to.procs) byRole[end.role] += end.cpuUs - (from.procs.get(pid)?.cpuUs ?? 0);
+  for (const [pid, end] of to.procs) {
+    // A worker that exited a moment before `to` and is not reaped yet still shows its CPU time, but no command line.
+    const role = end.role ?? from.procs.get(pid)?.role;
+    if (role) byRole[role] += end.cpuUs - (from.procs.get(pid)?.cpuUs ?? 0);
+  }
   let ended = 0;
   let endedBefore = 0;
   let endedRole: Role | undefined;
   for (const [pid, start] of from.procs) {
-    if (to.procs.has(pid)) continue;
+    if (to.procs.has(pid) || !start.role) continue;
     ended++;
     endedBefore += start.cpuUs;
     endedRole ??= start.role;

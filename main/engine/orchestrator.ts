@@ -74,6 +74,8 @@ export class Run extends EventEmitter<RunEvents> {
     private readonly group?: RunGroup,
     /** Agents to place workers on, when the scenario has a placement. */
     private readonly agents?: AgentLink,
+    /** Node flags for this run's local load workers before the scenario's own (a benchmark's fixed heap). */
+    private readonly workerArgv: readonly string[] = [],
   ) {
     super();
     this.current = scenario;
@@ -125,12 +127,14 @@ export class Run extends EventEmitter<RunEvents> {
       for (const w of crowdingWarnings(resolvedOf(this.scenario)?.local ?? this.scenario.workers)) this.log('warn', 'main', w);
       const endpoint = await this.servers.start(node);
       const flags = workerExecArgv(this.scenario);
-      const pool = this.makePool(node.path, childEnv(node, this.scenario.env), flags);
+      // The scenario's flags last: a lean scan heap is still the scan's own.
+      const pool = this.makePool(node.path, childEnv(node, this.scenario.env), [...this.workerArgv, ...flags]);
       this.pool = pool;
       this.wirePool(pool);
       // What STARTING waits for, in the log and on the Live page.
       const n = this.scenario.workers;
       this.log('info', 'main', `connecting ${n} worker${n === 1 ? '' : 's'} to the ${this.scenario.target.kind} target`);
+      if (this.workerArgv.length > 0) this.log('info', 'main', `workers run with ${this.workerArgv.join(' ')}`);
       if (flags.length > 0)
         this.log(
           'info',

@@ -1,44 +1,69 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXED_HEAP_FLAGS } from '../../bench/fixed-heap';
-import { waitGone } from '../helpers/run';
+import { startRedisServer, type RedisServer } from '../../bench/redis-server';
+import { startBare } from '../../bench/run-bare';
+import type { BareStart } from '../../bench/bare-protocol';
+import { commandLine, descendants } from '../../bench/cpu/proc';
+import { parseScenario } from '../../app/scenario/schema';
+import { Run } from '../../main/engine/orchestrator';
 
-const FIXTURE = join(__dirname, '..', 'fixtures', 'fixed-heap-bench.cjs');
-const SHELL_SIGTERM_EXIT = 143;
+const BARE_LOOP = join(__dirname, '..', '..', 'dist', 'bench', 'bare-loop.js');
+const withFlags = (cmd: string): boolean => FIXED_HEAP_FLAGS.every((f) => cmd.split(' ').includes(f));
 
-interface Report {
-  pid: number;
-  execArgv: string[];
-  childPid: number;
-  childArgv: string[];
-}
-
-describe('CPU benchmarks run every process with a fixed young generation (bench/fixed-heap.ts)', () => {
-  it('starts itself again with the flags, and the processes it forks inherit them', () => {
-    const r = spawnSync(process.execPath, [FIXTURE], { encoding: 'utf8', timeout: 30_000 });
-    expect(r.status, r.stderr).toBe(0);
-    const report = JSON.parse(r.stdout.trim()) as Report;
-    for (const flag of FIXED_HEAP_FLAGS) {
-      expect(report.execArgv).toContain(flag);
-      expect(report.childArgv).toContain(flag);
-    }
-    // Started with the flags already, it runs in place: no third process.
-    const direct = spawnSync(process.execPath, [...FIXED_HEAP_FLAGS, FIXTURE], { encoding: 'utf8', timeout: 30_000 });
-    expect(direct.status, direct.stderr).toBe(0);
-    expect((JSON.parse(direct.stdout.trim()) as Report).execArgv).toEqual(FIXED_HEAP_FLAGS);
+describe('CPU benchmarks fix the young generation of the load clients only (bench/fixed-heap.ts)', () => {
+  let redis: RedisServer;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
   });
 
-  it('passes a SIGTERM on to the copy it started, which stops its children, and exits as the copy did', async () => {
-    const p = spawn(process.execPath, [FIXTURE, 'wait'], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    p.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    await expect.poll(() => out.includes('\n'), { timeout: 20_000 }).toBe(true);
-    const report = JSON.parse(out.trim()) as Report;
-    expect(report.pid).not.toBe(p.pid);
-    const exited = new Promise<number | null>((resolve) => p.once('exit', resolve));
-    p.kill('SIGTERM');
-    expect(await exited).toBe(SHELL_SIGTERM_EXIT);
-    expect(await waitGone([report.pid, report.childPid], 10_000)).toEqual([]);
+  it("a run's load workers carry the flags; its monitor and main do not", { timeout: 60_000 }, async () => {
+    const scenario = parseScenario({
+      target: { kind: 'redis', host: redis.host, port: redis.port, localCluster: 0 },
+      workers: 2,
+      warmupSeconds: 0,
+      durationSeconds: 2,
+    });
+    const run = new Run(scenario, undefined, undefined, FIXED_HEAP_FLAGS);
+    let seen: { workers: string[]; monitor: string } | undefined;
+    run.once('sample', () => (seen = { workers: run.workerPids.map(commandLine), monitor: commandLine(run.monitorPid ?? 0) }));
+    const summary = await run.execute();
+    expect(summary.status).toBe('done');
+    expect(seen!.workers).toHaveLength(2);
+    for (const cmd of seen!.workers) expect(withFlags(cmd), cmd).toBe(true);
+    expect(seen!.monitor).toMatch(/workers\/monitor\/main\.js/);
+    expect(withFlags(seen!.monitor), seen!.monitor).toBe(false);
+    expect(process.execArgv.some((f) => f.includes('semi-space'))).toBe(false);
+  });
+
+  it('a bare loop carries the flags', { timeout: 60_000 }, async () => {
+    const start: BareStart = {
+      host: redis.host,
+      port: redis.port,
+      inFlight: 4,
+      keySpace: 100,
+      keyLength: 8,
+      valueSize: 16,
+      getShare: 0.5,
+      autoPipelining: false,
+      warmupSeconds: 0,
+      durationSeconds: 30,
+      seed: 1,
+    };
+    const bare = startBare(start, BARE_LOOP);
+    try {
+      await expect.poll(async () => (await bare.mark()).ops, { timeout: 20_000 }).toBeGreaterThan(0);
+      const cmds = descendants(process.pid)
+        .map((p) => commandLine(p.pid))
+        .filter((c) => c.includes('bare-loop.js'));
+      expect(cmds).toHaveLength(1);
+      expect(withFlags(cmds[0]), cmds[0]).toBe(true);
+    } finally {
+      bare.stop();
+      await bare.result;
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ process.on('message', (m) => {
   if (m.burn) burn(m.burn);
   const c = process.cpuUsage();
   process.send({ cpuUs: c.user + c.system });
-  if (m.exit) process.exit(0);
+  if (m.exit) setTimeout(() => process.exit(0), m.exitAfterMs ?? 0);
 });`;
 
 const dir = mkdtempSync(join(tmpdir(), 'kvscope-cpu-'));
@@ -73,7 +73,7 @@ describe('CPU time from /proc (bench/cpu)', () => {
     expect(descendants(process.pid).map((p) => p.pid)).toEqual(expect.arrayContaining([worker.pid, other.pid]));
     const from = snapshotKvscope();
     expect(from.procs.get(worker.pid!)?.role).toBe('workers');
-    expect(from.procs.has(other.pid!)).toBe(false);
+    expect(from.procs.get(other.pid!)?.role).toBeUndefined();
     expect(from.procs.get(process.pid)?.role).toBe('main');
     const end0 = await ask(worker, { burn: BURN_US });
     await ask(other, { burn: BURN_US });
@@ -100,6 +100,33 @@ describe('CPU time from /proc (bench/cpu)', () => {
     // Its own count in the window, give or take the ticks and its last milliseconds of shutdown.
     expect(byRole.monitor).toBeGreaterThan(atExit - before - 2 * TICK_SLACK_US);
     expect(byRole.monitor).toBeLessThan(atExit - before + 4 * TICK_SLACK_US);
+  });
+});
+
+/** The process's state letter from /proc/PID/stat ('Z': exited, not yet reaped by its parent). */
+function stateOf(pid: number): string | undefined {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return text.slice(text.lastIndexOf(')') + 2).split(' ')[0];
+  } catch {
+    return undefined;
+  }
+}
+
+describe('CPU time of a worker that exited just before the last reading', () => {
+  it('counts an exited child not yet reaped (no command line any more) by its role in the first reading', async () => {
+    const worker = child('dist/workers/load/worker.js');
+    const before = await ask(worker, {});
+    const from = snapshotKvscope();
+    const atExit = await ask(worker, { burn: BURN_US, exit: true, exitAfterMs: 100 });
+    // Synchronously, so this process cannot reap it in between: wait until it is a zombie, then read.
+    const until = Date.now() + 5_000;
+    while (stateOf(worker.pid!) !== 'Z' && Date.now() < until);
+    expect(stateOf(worker.pid!)).toBe('Z');
+    const to = snapshotKvscope();
+    const { byRole } = cpuBetween(from, to);
+    expect(byRole.workers).toBeGreaterThan(atExit - before - 2 * TICK_SLACK_US);
+    expect(byRole.workers).toBeLessThan(atExit - before + 4 * TICK_SLACK_US);
   });
 });
 
