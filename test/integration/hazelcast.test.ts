@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readRunFile } from '../../app/run/reader';
+import type { LogEntry } from '../../app/run/format';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/engine/orchestrator';
@@ -39,6 +40,9 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
       const file = recordRun(run, { dir });
       let pids: number[] = [];
       run.once('sample', () => (pids = run.localClusterPids));
+      // What the monitor said (a slow or failed scrape above all): the first thing to read if the sums disagree.
+      const warnings: string[] = [];
+      run.on('log', (l: LogEntry) => void (l.level !== 'info' && warnings.push(`${l.source}: ${l.message}`)));
       const summary = await run.execute();
       expect(summary.status).toBe('done');
       expect(Object.keys(summary.ops).sort()).toEqual(['get', 'remove', 'set']);
@@ -47,7 +51,8 @@ describe('hazelcast on a local cluster of 2 members (from the Hazelcast jar)', (
       const client = saved.samples.reduce((a, s) => a + s.totals.count + s.totals.errors + s.totals.timeouts, 0);
       const members = saved.samples.reduce((a, s) => a + nodeOps(s), 0);
       expect(client).toBeGreaterThan(1000);
-      expect(Math.abs(members / client - 1)).toBeLessThan(SUM_TOLERANCE);
+      const perSecond = saved.samples.map((s) => `${s.second}: client ${s.totals.count}, members ${nodeOps(s)}`).join('; ');
+      expect(Math.abs(members / client - 1), `${perSecond}\n${warnings.join('\n')}`).toBeLessThan(SUM_TOLERANCE);
       const ids = new Set(saved.samples.slice(1).flatMap((s) => s.nodes.map((n) => n.id)));
       expect(ids.size).toBe(MEMBERS);
       // The members' own view (named by their addresses), not the client's attribution: it carries their latency and memory.
