@@ -1,25 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort } from '../../workers/local/free-port';
-import { startRedisServer, type RedisServer } from '../../bench/redis-server';
+import { startRedisServer } from '../../bench/redis-server';
+import { useRedisServer } from '../helpers/redis';
 import { runScenario, waitGone } from '../helpers/run';
 
 /** A refused connection must end the run well before any generic timeout. */
 const REFUSED_LIMIT_MS = 15_000;
 
 describe('failures', () => {
-  let redis: RedisServer;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
+  const redis = useRedisServer();
 
   it('a worker killed mid-run is reported and the run goes on with the rest', async () => {
     let killed = 0;
     const { summary, samples, logs, run } = await runScenario(
-      { target: { kind: 'redis', port: redis.port }, workers: 2, inFlight: 4, warmupSeconds: 0, durationSeconds: 4 },
+      { target: { kind: 'redis', port: redis().port }, workers: 2, inFlight: 4, warmupSeconds: 0, durationSeconds: 4 },
       (r, s) => {
         if (s.second === 0) {
           killed = r.workerPids[0];
@@ -39,7 +34,7 @@ describe('failures', () => {
 
   it('fails cleanly when every worker dies', async () => {
     const { summary, logs, run } = await runScenario(
-      { target: { kind: 'redis', port: redis.port }, workers: 2, warmupSeconds: 0, durationSeconds: 30 },
+      { target: { kind: 'redis', port: redis().port }, workers: 2, warmupSeconds: 0, durationSeconds: 30 },
       (r, s) => s.second === 0 && r.workerPids.forEach((p) => process.kill(p, 'SIGKILL')),
     );
     expect(summary.status).toBe('failed');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIXED_HEAP_FLAGS } from '../../bench/fixed-heap';
-import { startRedisServer, type RedisServer } from '../../bench/redis-server';
+import { useRedisServer } from '../helpers/redis';
 import { startBare } from '../../bench/run-bare';
 import type { BareStart } from '../../bench/bare-protocol';
 import { commandLine, descendants } from '../../bench/cpu/proc';
@@ -12,17 +12,11 @@ const BARE_LOOP = join(__dirname, '..', '..', 'dist', 'bench', 'bare-loop.js');
 const withFlags = (cmd: string): boolean => FIXED_HEAP_FLAGS.every((f) => cmd.split(' ').includes(f));
 
 describe('CPU benchmarks fix the young generation of the load clients only (bench/fixed-heap.ts)', () => {
-  let redis: RedisServer;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
+  const redis = useRedisServer();
 
   it("a run's load workers carry the flags; its monitor and main do not", { timeout: 60_000 }, async () => {
     const scenario = parseScenario({
-      target: { kind: 'redis', host: redis.host, port: redis.port, localCluster: 0 },
+      target: { kind: 'redis', host: redis().host, port: redis().port, localCluster: 0 },
       workers: 2,
       warmupSeconds: 0,
       durationSeconds: 2,
@@ -41,8 +35,8 @@ describe('CPU benchmarks fix the young generation of the load clients only (benc
 
   it('a bare loop carries the flags', { timeout: 60_000 }, async () => {
     const start: BareStart = {
-      host: redis.host,
-      port: redis.port,
+      host: redis().host,
+      port: redis().port,
       inFlight: 4,
       keySpace: 100,
       keyLength: 8,

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../bench/redis-server';
+import { describe, expect, it } from 'vitest';
+import { useRedisServer } from '../helpers/redis';
 import { MAX_WORKERS_PER_CORE } from '../../main/engine/wait-workers';
 import { runScenario, waitGone } from '../helpers/run';
 
@@ -9,18 +9,12 @@ const MANY = 64;
 const CROWDED = /workers on \d+ core\(s\) is over \d+ per core/;
 
 describe('more workers than cores', () => {
-  let redis: RedisServer;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
+  const redis = useRedisServer();
 
   it(`warns before the start when over ${MAX_WORKERS_PER_CORE} per core`, async () => {
     const workers = availableParallelism() * MAX_WORKERS_PER_CORE + 1;
     const { summary, logs, run, samples } = await runScenario({
-      target: { kind: 'redis', port: redis.port },
+      target: { kind: 'redis', port: redis().port },
       workers,
       inFlight: 1,
       warmupSeconds: 0,
@@ -45,7 +39,7 @@ describe('more workers than cores', () => {
   it(`${MANY} workers start, or fail with a clear reason, within their deadline`, async () => {
     const started = Date.now();
     const { summary, logs, run } = await runScenario({
-      target: { kind: 'redis', port: redis.port },
+      target: { kind: 'redis', port: redis().port },
       workers: MANY,
       inFlight: 1,
       warmupSeconds: 0,

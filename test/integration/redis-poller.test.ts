@@ -1,8 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import Redis from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../bench/redis-server';
+import { describe, expect, it } from 'vitest';
+import { useRedisServer } from '../helpers/redis';
 import { parseScenario } from '../../app/scenario/schema';
 import { RedisPoller } from '../../workers/monitor/redis-poller';
 import type { RedisSettings } from '../../app/scenario/redis-target';
@@ -65,17 +65,11 @@ function oldRedis(infos: string[][]): Promise<Server> {
 }
 
 describe('the Redis monitor reads INFO in as few commands as the server allows', () => {
-  let redis: RedisServer;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
+  const redis = useRedisServer();
 
   it('asks Redis 7 for its three sections in one INFO a second', async () => {
-    const poller = new RedisPoller(settings(redis.port), () => undefined);
-    const probe = new Redis({ host: '127.0.0.1', port: redis.port });
+    const poller = new RedisPoller(settings(redis().port), () => undefined);
+    const probe = new Redis({ host: '127.0.0.1', port: redis().port });
     try {
       await poller.connect();
       await probe.set('k', 'v');
