@@ -76,13 +76,22 @@ export async function closedLoop(
  * The running loop's answers and failures since it started, warm-up included,
  * and a way to end it early: what a paired round (run-paired.ts) reads at the
  * edges of kvscope's measured seconds, and how it ends the bare side after.
+ * A child running another loop (clusters/loop-child.ts) sets `stop` and
+ * `pending` (what its loop holds that `ops` and `errors` do not count yet).
  */
-const live = { ops: 0, errors: 0, stop: (): void => undefined };
+export const live = {
+  ops: 0,
+  errors: 0,
+  stop: (): void => undefined,
+  pending: (): { ops: number; errors: number } => NOTHING_PENDING,
+};
+const NOTHING_PENDING = { ops: 0, errors: 0 };
 
 /** This process's counts and CPU time so far, read at one instant. */
 function markNow(): FromBare {
   const cpu = process.cpuUsage();
-  return { type: 'mark', data: { ops: live.ops, errors: live.errors, cpuUs: cpu.user + cpu.system } };
+  const p = live.pending();
+  return { type: 'mark', data: { ops: live.ops + p.ops, errors: live.errors + p.errors, cpuUs: cpu.user + cpu.system } };
 }
 
 /**

@@ -19,6 +19,10 @@ export interface BenchOptions {
   primingSeconds?: number;
   /** bench:clusters: each round runs kvscope and the bare loop at the same time (run-paired.ts) instead of one after the other. */
   paired?: boolean;
+  /** bench:clusters: kvscope's load loop in a plain child beside the bare loop (clusters/loop-child.ts), instead of whole runs. */
+  loop?: boolean;
+  /** bench:clusters --loop: another build's loop (its dist folder) in place of the bare loop, to A/B a change of the hot path. */
+  against?: string;
 }
 
 export class UsageError extends Error {}
@@ -28,9 +32,11 @@ const USAGE = `usage: node dist/bench/overhead.js [--rounds N] [--seconds S] [--
   --seconds  measured seconds per run, default ${DEFAULT_SECONDS}, max ${MAX_SECONDS}
   --warmup   warm-up seconds excluded from each run, default ${DEFAULT_WARMUP_SECONDS}, max ${MAX_WARMUP_SECONDS}
   --priming  seconds of the uncounted first run (bench:clusters), default 20, max ${MAX_SECONDS}
-  --paired   kvscope and the bare loop at the same time in each round, sharing the clients' CPU (bench:clusters)`;
+  --paired   kvscope and the bare loop at the same time in each round, sharing the clients' CPU (bench:clusters)
+  --loop     kvscope's load loop and driver alone (no main, monitor or IPC) beside the bare loop, paired (bench:clusters)
+  --against  DIR: with --loop, another build's loop (DIR is its dist folder) in place of the bare loop (bench:clusters)`;
 
-const LIMITS: Record<string, { key: Exclude<keyof BenchOptions, 'paired'>; min: number; max: number }> = {
+const LIMITS: Record<string, { key: 'rounds' | 'seconds' | 'warmupSeconds' | 'primingSeconds'; min: number; max: number }> = {
   '--rounds': { key: 'rounds', min: 1, max: MAX_ROUNDS },
   '--seconds': { key: 'seconds', min: 1, max: MAX_SECONDS },
   '--warmup': { key: 'warmupSeconds', min: 0, max: MAX_WARMUP_SECONDS },
@@ -43,8 +49,14 @@ function parseOptions(argv: readonly string[]): BenchOptions {
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     if (flag === '--help' || flag === '-h') throw new UsageError(USAGE);
-    if (flag === '--paired' && inline === undefined) {
-      o.paired = true;
+    if ((flag === '--paired' || flag === '--loop') && inline === undefined) {
+      o[flag === '--paired' ? 'paired' : 'loop'] = true;
+      continue;
+    }
+    if (flag === '--against') {
+      const dir = inline ?? argv[++i];
+      if (!dir || dir.startsWith('--')) throw new UsageError(`--against needs another build's dist folder\n${USAGE}`);
+      o.against = dir;
       continue;
     }
     const limit = LIMITS[flag];
@@ -56,6 +68,7 @@ function parseOptions(argv: readonly string[]): BenchOptions {
     }
     o[limit.key] = n;
   }
+  if (o.against !== undefined && !o.loop) throw new UsageError(`--against compares loops: it needs --loop\n${USAGE}`);
   return o;
 }
 

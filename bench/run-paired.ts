@@ -72,12 +72,25 @@ export async function runPaired(
  * seconds. Identical code, so their ratio is the pairing's own noise: a
  * kvscope ratio inside its spread says nothing.
  */
-export async function runPairedControl(
+export function runPairedControl(
   scenario: Scenario,
   start: { warmupSeconds: number; durationSeconds: number },
   script: string,
 ): Promise<{ first: BareCpu; second: BareCpu }> {
-  const pair = [0, 1].map(() => startPaired(scenario, start, script));
+  return runPairedScripts(scenario, start, [script, script]);
+}
+
+/**
+ * Two bare-protocol children side by side, read at the same instants over the
+ * scenario's warm-up and measured seconds: the control (one script twice), or
+ * kvscope's loop beside the bare one (bench:clusters --loop).
+ */
+export async function runPairedScripts(
+  scenario: Scenario,
+  start: { warmupSeconds: number; durationSeconds: number },
+  scripts: readonly [string, string],
+): Promise<{ first: BareCpu; second: BareCpu }> {
+  const pair = scripts.map((script) => startPaired(scenario, start, script));
   try {
     for (const b of pair) await answering(b);
     await new Promise((r) => setTimeout(r, scenario.warmupSeconds * 1000));

@@ -7,9 +7,10 @@
  * judged on CPU per operation (bench/cpu).
  */
 import { fmtInt } from '../../app/report/numbers';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { findScenario } from '../../app/scenario/catalog';
-import { parseScenario, type Scenario } from '../../app/scenario/schema';
+import { parseScenario } from '../../app/scenario/schema';
 import { startHazelcastCluster } from '../../workers/local/hazelcast-cluster';
 import { startRedisCluster, type LocalCluster } from '../../workers/local/redis-cluster';
 import { installExitHandlers, onAbort, runBench } from '../cleanup';
@@ -17,9 +18,10 @@ import { fixedHeapLine } from '../fixed-heap';
 import { optionsOrUsage, type BenchOptions } from '../options';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
-import { runPaired, runPairedControl, type PairedRound } from '../run-paired';
+import { runPaired, type PairedRound } from '../run-paired';
+import { control, loopRound, type System } from './paired-rounds';
 import type { ClusterBareStart } from './protocol';
-import { controlLine, cpuRoundLine, cpuVerdict, usPerOp, type CpuRound } from '../cpu/verdict';
+import { controlLine, cpuRoundLine, cpuVerdict, loopLine, type CpuRound } from '../cpu/verdict';
 import { pin, pinPlan } from '../cpu/pin';
 import { driverCostAfter } from '../drivers/verdict';
 
@@ -37,13 +39,6 @@ const PRIMING_SECONDS = 20;
 /** Bad usage, the shell convention. */
 const EXIT_USAGE = 2;
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
-
-interface System {
-  name: string;
-  scenario: Scenario;
-  script: string;
-  start: ClusterBareStart;
-}
 
 function system(
   name: string,
@@ -78,6 +73,8 @@ function system(
     warmupSeconds: o.warmupSeconds,
     durationSeconds: o.seconds,
     seed: BARE_SEED,
+    // For kvscope's loop in a plain child (--loop); the bare loops ignore it.
+    scenario,
   };
   return { name, scenario, script: join(__dirname, script), start };
 }
@@ -140,8 +137,17 @@ async function main(): Promise<number> {
     const rounds = new Map<string, CpuRound[]>(systems.map((s) => [s.name, []]));
     /** --paired: each round's control ratio (one bare loop beside another), the pairing's own noise. */
     const controls = new Map<string, number[]>(systems.map((s) => [s.name, []]));
+    const against = o.against === undefined ? undefined : resolve(o.against, 'bench/clusters/loop-child.js');
+    if (against && !existsSync(against)) throw new Error(`--against: no ${against} (build that checkout first)`);
+    /** --loop: each round's ratio of kvscope's loop to the bare loop (or the other build's). */
+    const loops = new Map<string, number[]>(systems.map((s) => [s.name, []]));
     for (let r = 1; r <= o.rounds; r++) {
       for (const s of systems) {
+        if (o.loop) {
+          loops.get(s.name)!.push(await loopRound(s, r, against, print));
+          controls.get(s.name)!.push(await control(s, print));
+          continue;
+        }
         const kvFirst = r % 2 === 1;
         const round = o.paired ? await runPaired(s.scenario, s.start, s.script) : await alternating(s, kvFirst);
         const { kvscope: kv, bare } = round;
@@ -150,23 +156,18 @@ async function main(): Promise<number> {
           `round ${r} ${s.name.padEnd(13)} (${o.paired ? 'paired' : kvFirst ? 'kvscope first' : 'bare first'}): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare ${fmtInt(bare.opsPerSec)} ops/s, ratio ${(kv.opsPerSec / bare.opsPerSec).toFixed(3)}; errors ${kv.errors} / ${bare.errors}`,
         );
         print(`   ${cpuRoundLine(round)}`);
-        if (o.paired) {
-          const c = await runPairedControl(s.scenario, s.start, s.script);
-          const ratio = usPerOp(c.second) / usPerOp(c.first);
-          controls.get(s.name)!.push(ratio);
-          print(
-            `   control, the bare loop beside itself: CPU µs/op ${usPerOp(c.first).toFixed(2)} and ${usPerOp(c.second).toFixed(2)}; ratio ${ratio.toFixed(3)}`,
-          );
-        }
+        if (o.paired) controls.get(s.name)!.push(await control(s, print));
       }
     }
     print('');
     for (const s of systems) {
       const rs = rounds.get(s.name)!;
-      for (const line of cpuVerdict(s.name, rs).lines) print(line);
+      if (o.loop)
+        print(loopLine(s.name, against ? "kvscope's loop / the other build's" : "kvscope's loop / bare loop", loops.get(s.name)!));
+      else for (const line of cpuVerdict(s.name, rs).lines) print(line);
       const cs = controls.get(s.name)!;
       if (cs.length > 0) print(controlLine(s.name, cs));
-      for (const line of (await driverCostAfter(s.name, s.scenario, rs, BARE_SEED)).lines) print(line);
+      if (!o.loop) for (const line of (await driverCostAfter(s.name, s.scenario, rs, BARE_SEED)).lines) print(line);
     }
     print("note: clients, kvscope and the servers share this machine's cores; on 2 cores the servers are part of the bottleneck.");
   } finally {

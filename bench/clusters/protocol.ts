@@ -22,5 +22,7 @@ export const ClusterBareStartSchema = z.object({
   warmupSeconds: z.number().int().min(0),
   durationSeconds: z.number().int().min(1),
   seed: z.number().int().min(0),
+  /** --loop: the scenario kvscope's own loop runs in loop-child.ts (validated there as any scenario); bare loops ignore it. */
+  scenario: z.unknown().optional(),
 });
 export type ClusterBareStart = z.infer<typeof ClusterBareStartSchema>;

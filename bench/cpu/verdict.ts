@@ -73,3 +73,12 @@ export function controlLine(name: string, ratios: readonly number[]): string {
     `${f(Math.max(...ratios))}); a kvscope ratio inside that spread is noise, not cost`
   );
 }
+
+/** --loop: kvscope's loop alone (no main, monitor or IPC) against the bare loop or another build's, paired, per round. */
+export function loopLine(name: string, what: string, ratios: readonly number[]): string {
+  const f = (x: number): string => x.toFixed(RATIO_DIGITS);
+  return (
+    `${name}: CPU per op ${what} = ${f(median(ratios))} (median of ${ratios.length}; rounds ${ratios.map(f).join(', ')}; ` +
+    `spread ${f(Math.min(...ratios))} to ${f(Math.max(...ratios))})`
+  );
+}

@@ -65,6 +65,15 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     expect(out).toMatch(/^redis-cluster: control, the bare loop beside itself: ratio [\d.]+ \(median of 1; spread/m);
   });
 
+  it("bench:clusters --loop --against: kvscope's load loop alone, beside another build's (here its own)", { timeout: 240_000 }, () => {
+    const out = bench('clusters/main.js', ['--loop', '--against', join(BENCH, '..'), '--priming', '1', ...SHORT], 230_000);
+    expect(out).toMatch(
+      /^round 1 redis-cluster \(loop, paired\): CPU µs\/op kvscope's loop [\d.]+, the other build [\d.]+; ratio [\d.]+$/m,
+    );
+    expect(out).toMatch(/^hazelcast: CPU per op kvscope's loop \/ the other build's = [\d.]+ \(median of 1/m);
+    expect(out).toMatch(/^hazelcast: control, the bare loop beside itself: ratio [\d.]+/m);
+  });
+
   it(
     'bench:versions: each client at the two versions of its upgrade entry, ops/s and CPU per operation side by side',
     { timeout: 300_000 },

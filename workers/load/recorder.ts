@@ -40,6 +40,17 @@ export class Recorder {
     this.unreachable[op]++;
   }
 
+  /** Answers and failures recorded since the last drain, without draining (a benchmark reads them between seconds). */
+  pending(): { ops: number; errors: number } {
+    let ops = 0;
+    let errors = 0;
+    for (let i = 0; i < this.ops.length; i++) {
+      ops += this.count[i];
+      errors += this.errors[i] + this.timeouts[i] + this.unreachable[i];
+    }
+    return { ops, errors };
+  }
+
   /** This second's numbers, encoded; the counters start again from zero. */
   drain(): Record<string, OpTick> {
     const out: Record<string, OpTick> = {};

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { optionsOrUsage } from '../../bench/options';
+
+/** The options, or the usage message printed instead. */
+function parse(argv: string[]): ReturnType<typeof optionsOrUsage> | string {
+  const printed: string[] = [];
+  return optionsOrUsage(argv, (l) => printed.push(l)) ?? printed.join('\n');
+}
+
+describe("the benchmarks' options", () => {
+  it('take --loop and --against DIR together, in both spellings', () => {
+    expect(parse(['--loop', '--against', '/tmp/old/dist', '--rounds', '5'])).toMatchObject({
+      loop: true,
+      against: '/tmp/old/dist',
+      rounds: 5,
+    });
+    expect(parse(['--loop', '--against=/tmp/old/dist'])).toMatchObject({ loop: true, against: '/tmp/old/dist' });
+  });
+
+  it('refuse --against without --loop, or without a folder, naming the option', () => {
+    expect(parse(['--against', '/tmp/old/dist'])).toMatch(/^--against compares loops: it needs --loop/);
+    expect(parse(['--loop', '--against'])).toMatch(/^--against needs another build's dist folder/);
+    expect(parse(['--loop', '--against', '--rounds', '3'])).toMatch(/^--against needs another build's dist folder/);
+    expect(parse(['--rounds', '0'])).toMatch(/^--rounds needs a whole number from 1 to 50, got 0/);
+  });
+});
