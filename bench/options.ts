@@ -23,9 +23,14 @@ export interface BenchOptions {
   loop?: boolean;
   /** bench:clusters --loop: another build's loop (its dist folder) in place of the bare loop, to A/B a change of the hot path. */
   against?: string;
+  /** bench:clusters: run this system's rounds only (redis-cluster or hazelcast). */
+  only?: string;
 }
 
 export class UsageError extends Error {}
+
+/** The systems bench:clusters runs, any one of which --only may pick. */
+const ONLY = ['redis-cluster', 'hazelcast'];
 
 const USAGE = `usage: node dist/bench/overhead.js [--rounds N] [--seconds S] [--warmup S]
   --rounds   rounds of (kvscope, bare ioredis loop, redis-benchmark), default ${DEFAULT_ROUNDS}, max ${MAX_ROUNDS}
@@ -34,7 +39,8 @@ const USAGE = `usage: node dist/bench/overhead.js [--rounds N] [--seconds S] [--
   --priming  seconds of the uncounted first run (bench:clusters), default 20, max ${MAX_SECONDS}
   --paired   kvscope and the bare loop at the same time in each round, sharing the clients' CPU (bench:clusters)
   --loop     kvscope's load loop and driver alone (no main, monitor or IPC) beside the bare loop, paired (bench:clusters)
-  --against  DIR: with --loop, another build's loop (DIR is its dist folder) in place of the bare loop (bench:clusters)`;
+  --against  DIR: with --loop, another build's loop (DIR is its dist folder) in place of the bare loop (bench:clusters)
+  --only     NAME: one system's rounds only, redis-cluster or hazelcast (bench:clusters)`;
 
 const LIMITS: Record<string, { key: 'rounds' | 'seconds' | 'warmupSeconds' | 'primingSeconds'; min: number; max: number }> = {
   '--rounds': { key: 'rounds', min: 1, max: MAX_ROUNDS },
@@ -57,6 +63,12 @@ function parseOptions(argv: readonly string[]): BenchOptions {
       const dir = inline ?? argv[++i];
       if (!dir || dir.startsWith('--')) throw new UsageError(`--against needs another build's dist folder\n${USAGE}`);
       o.against = dir;
+      continue;
+    }
+    if (flag === '--only') {
+      const name = inline ?? argv[++i];
+      if (!ONLY.includes(name)) throw new UsageError(`--only takes ${ONLY.join(' or ')}, got ${name ?? 'nothing'}\n${USAGE}`);
+      o.only = name;
       continue;
     }
     const limit = LIMITS[flag];

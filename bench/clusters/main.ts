@@ -104,15 +104,15 @@ async function main(): Promise<number> {
     for (const n of c.nodes) if (plan && n.pid !== undefined) pin(n.pid, plan.servers);
   };
   try {
-    const redis = await startRedisCluster(REDIS_MASTERS);
+    const redis = await startRedisCluster(REDIS_MASTERS, print);
     clusters.push(redis);
     pinServers(redis);
     print(`Redis Cluster: ${REDIS_MASTERS} masters on 127.0.0.1 (ports ${redis.nodes.map((n) => n.port).join(', ')})`);
-    const hz = await startHazelcastCluster(HAZELCAST_MEMBERS, CLUSTER_NAME);
+    const hz = await startHazelcastCluster(HAZELCAST_MEMBERS, CLUSTER_NAME, undefined, print);
     clusters.push(hz);
     pinServers(hz);
     print(`Hazelcast: ${HAZELCAST_MEMBERS} members on 127.0.0.1 (ports ${hz.nodes.map((n) => n.port).join(', ')})`);
-    const systems = [
+    const all = [
       system(
         'redis-cluster',
         'redis-cluster-mix',
@@ -130,6 +130,7 @@ async function main(): Promise<number> {
         o,
       ),
     ];
+    const systems = all.filter((s) => o.only === undefined || s.name === o.only);
     for (const s of systems) {
       const primed = await runBare({ ...s.start, warmupSeconds: 0, durationSeconds: o.primingSeconds ?? PRIMING_SECONDS }, s.script);
       print(`priming ${s.name}: ${fmtInt(primed.opsPerSec)} ops/s over ${o.primingSeconds ?? PRIMING_SECONDS} s (not counted)`);

@@ -22,5 +22,7 @@ describe("the benchmarks' options", () => {
     expect(parse(['--loop', '--against'])).toMatch(/^--against needs another build's dist folder/);
     expect(parse(['--loop', '--against', '--rounds', '3'])).toMatch(/^--against needs another build's dist folder/);
     expect(parse(['--rounds', '0'])).toMatch(/^--rounds needs a whole number from 1 to 50, got 0/);
+    expect(parse(['--only', 'redis'])).toMatch(/^--only takes redis-cluster or hazelcast, got redis/);
+    expect(parse(['--only=hazelcast'])).toMatchObject({ only: 'hazelcast' });
   });
 });

@@ -8,6 +8,7 @@ import { hazelcastJar } from '../../app/host/hazelcast-jar';
 import type { LocalCluster } from './redis-cluster';
 import { SpawnedServer, waitUntil } from './spawned';
 import { jmxExporterJar } from '../../app/host/jmx-exporter-jar';
+import { withFreshPorts } from './port-retry';
 
 const HOST = '127.0.0.1';
 /** JVM start and cluster join take about 5 s a member on 2 cores; a slow box gets room. */
@@ -67,11 +68,20 @@ rules:
  * port of its own (127.0.0.1), for its own statistics; without the exporter's
  * jar the cluster starts anyway and `warn` says why it has none.
  */
-export async function startHazelcastCluster(
+export function startHazelcastCluster(
   members: number,
   clusterName: string,
   jar?: string,
   warn: (message: string) => void = () => undefined,
+): Promise<LocalCluster> {
+  return withFreshPorts(`local Hazelcast cluster of ${members} members`, () => startOnce(members, clusterName, jar, warn), warn);
+}
+
+async function startOnce(
+  members: number,
+  clusterName: string,
+  jar: string | undefined,
+  warn: (message: string) => void,
 ): Promise<LocalCluster> {
   const java = javaPath();
   if (!java) throw new Error('a local Hazelcast cluster needs java (not found on PATH; set KVSCOPE_JAVA)');
@@ -102,12 +112,20 @@ export async function startHazelcastCluster(
   let client: Client | undefined;
   try {
     const failed = (): string | undefined => servers.map((s) => s.endedBecause && `${s.endedBecause}\n${s.output}`).find(Boolean);
-    client = await Client.newHazelcastClient({
+    const connecting = Client.newHazelcastClient({
       clusterName,
       network: { clusterMembers: ports.map((p) => `${HOST}:${p}`) },
       connectionStrategy: { connectionRetry: { clusterConnectTimeoutMillis: READY_TIMEOUT_MS } },
       properties: { 'hazelcast.logging.level': 'OFF' },
     });
+    // A member that exits (its port taken, say) ends the wait at once, with its reason, instead of the client's
+    // "Unable to connect to any cluster" when READY_TIMEOUT_MS is up; the client, if it connects after all, is shut down.
+    const memberGone = Promise.race(servers.map((s) => s.gone)).then(() => {
+      void connecting.then((late) => late.shutdown()).catch(() => undefined);
+      throw new Error(`local Hazelcast cluster of ${members} members: ${failed()}`);
+    });
+    memberGone.catch(() => undefined);
+    client = await Promise.race([connecting, memberGone]);
     const c = client;
     const why = await waitUntil(async () => c.getCluster().getMembers().length === members, READY_TIMEOUT_MS, failed, 250);
     if (why) throw new Error(`local Hazelcast cluster of ${members} members: ${why}`);

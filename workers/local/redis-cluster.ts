@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import Redis from 'ioredis';
 import { makeOwnedTempDir } from '../../app/host/temp-dirs';
 import { freePort } from './free-port';
+import { withFreshPorts } from './port-retry';
 import { SpawnedServer, waitUntil } from './spawned';
 import { redisServerPath } from '../../app/host/local-tools';
 
@@ -32,7 +33,11 @@ export interface LocalCluster {
  * persistence), in a fresh folder removed on stop. The slots are split
  * evenly; it is ready when every master reports cluster_state:ok.
  */
-export async function startRedisCluster(masters: number): Promise<LocalCluster> {
+export function startRedisCluster(masters: number, warn: (message: string) => void = () => undefined): Promise<LocalCluster> {
+  return withFreshPorts(`local Redis Cluster of ${masters} masters`, () => startOnce(masters), warn);
+}
+
+async function startOnce(masters: number): Promise<LocalCluster> {
   const bin = redisServerPath();
   if (!bin) throw new Error('a local Redis Cluster needs redis-server (not found on PATH; set KVSCOPE_REDIS_SERVER)');
   const dir = makeOwnedTempDir('redis-cluster');

@@ -39,6 +39,11 @@ export class SpawnedServer {
     return this.proc.pid;
   }
 
+  /** Settles once the process has exited (started or not). */
+  get gone(): Promise<void> {
+    return this.exited;
+  }
+
   /** Why it ended, if it has. */
   get endedBecause(): string | undefined {
     return this.ended;
