@@ -4,6 +4,7 @@ import { runBare } from './run-bare';
 import { runKvscope, type KvscopeResult } from './run-kvscope';
 import { runRedisBenchmark, type RedisBenchmarkResult, type RedisBenchmarkSettings } from './run-redis-benchmark';
 import type { RedisScenario } from './scenario';
+import { errorMessage } from '../app/error-message';
 
 interface RoundPlan {
   rounds: number;
@@ -28,6 +29,25 @@ function orderOf(round: number, variants: readonly Variant[]): Variant[] {
   return [...variants.slice(shift), ...variants.slice(0, shift)];
 }
 
+/**
+ * redis-benchmark is a reference beside the verdict, not part of it: a run of
+ * it that fails (it once aborted with "All clients disconnected" in a last
+ * round) is said and leaves that round without it, instead of losing every
+ * round measured so far.
+ */
+async function referenceRun(
+  s: RedisBenchmarkSettings,
+  round: number,
+  print: (line: string) => void,
+): Promise<RedisBenchmarkResult | undefined> {
+  try {
+    return await runRedisBenchmark(s);
+  } catch (err) {
+    print(`   round ${round}: redis-benchmark failed, so this round has no reference figure: ${errorMessage(err)}`);
+    return undefined;
+  }
+}
+
 export async function runRounds(plan: RoundPlan, print: (line: string) => void): Promise<RoundResult[]> {
   const variants: Variant[] = plan.redisBenchmark ? [KVSCOPE, BARE, REDIS_BENCHMARK] : [KVSCOPE, BARE];
   const results: RoundResult[] = [];
@@ -40,7 +60,7 @@ export async function runRounds(plan: RoundPlan, print: (line: string) => void):
       print(`   round ${i + 1}/${plan.rounds}: ${v} ...`);
       if (v === KVSCOPE) kvscope = await runKvscope(plan.scenario);
       else if (v === BARE) bare = await runBare(plan.bare);
-      else if (plan.redisBenchmark) rb = await runRedisBenchmark(plan.redisBenchmark);
+      else if (plan.redisBenchmark) rb = await referenceRun(plan.redisBenchmark, i + 1, print);
     }
     if (!kvscope || !bare) throw new Error('unreachable: a round ended without both kvscope and bare results');
     results.push({ round: i + 1, order, kvscope, bare, rb });
