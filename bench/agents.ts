@@ -17,7 +17,7 @@ import { connectNats } from '../main/nats/connect';
 import { freePort } from '../workers/local/free-port';
 import { installExitHandlers, onAbort, runBench } from './cleanup';
 import { FIXED_HEAP_FLAGS, fixedHeapLine } from './fixed-heap';
-import { median } from './cpu/verdict';
+import { judge, median, RESOLUTION_MARGINS, UNRESOLVED_HINT } from './cpu/verdict';
 import { pin, pinPlan } from './cpu/pin';
 import { readProc } from './cpu/proc';
 import { optionsOrUsage, type BenchOptions } from './options';
@@ -121,9 +121,11 @@ async function main(): Promise<number> {
     print(`local: CPU µs/op ${median(local.map(us)).toFixed(2)}, ${fmtInt(median(local.map((k) => k.opsPerSec)))} ops/s (medians)`);
     print(`agents: CPU µs/op ${median(placed.map(us)).toFixed(2)}, ${fmtInt(median(placed.map((k) => k.opsPerSec)))} ops/s (medians)`);
     print(`CPU per op agents / local = ${ratio.toFixed(3)} (rounds ${ratios.map((x) => x.toFixed(3)).join(', ')})`);
+    const verdict = judge(ratios, TARGET_RATIO, RESOLUTION_MARGINS * (TARGET_RATIO - 1));
     print(
-      `${ratio <= TARGET_RATIO ? 'PASS' : 'MISS'}: relaying over NATS and merging cost ${((ratio - 1) * 100).toFixed(1)} % CPU per operation (target: at most ${((TARGET_RATIO - 1) * 100).toFixed(0)} %)`,
+      `${verdict}: relaying over NATS and merging cost ${((ratio - 1) * 100).toFixed(1)} % CPU per operation (target: at most ${((TARGET_RATIO - 1) * 100).toFixed(0)} %)`,
     );
+    if (verdict === 'UNRESOLVED') print(UNRESOLVED_HINT);
   } finally {
     await Promise.all([...children.map(stopChild), stopChild(nats), redis.stop()]);
     unregister();

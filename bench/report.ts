@@ -84,7 +84,7 @@ export function finalReport(results: readonly RoundResult[]): Verdict {
   // sides' throughput at random but adds nothing to the CPU time each operation takes.
   const verdict = cpuVerdict('redis-mix', results);
   const lines = [`== final: medians over ${results.length} round(s)`, table(rows(k, b, rb)), '', ...verdict.lines];
-  if (!verdict.pass) lines.push('      this is a measurement, not a test: the exit code stays 0 on MISS');
+  if (!verdict.pass) lines.push('      this is a measurement, not a test: the exit code stays 0 on MISS or UNRESOLVED');
   const paired = results.map((r) => r.kvscope.opsPerSec / r.bare.opsPerSec);
   lines.push(
     `for context, ops/s kvscope / bare = ${ratio(median(paired))} (per round: ${paired.map(ratio).join(', ')}): throughput moves with the machine's other load`,

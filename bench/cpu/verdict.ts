@@ -33,6 +33,47 @@ export function median(xs: readonly number[]): number {
 
 const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
 
+/** The value at share `p` of the sorted values, between neighbours where it falls between them. */
+export function quantile(xs: readonly number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (s.length - 1) * p;
+  const lo = Math.floor(at);
+  return lo + 1 < s.length ? s[lo] + (s[lo + 1] - s[lo]) * (at - lo) : s[lo];
+}
+
+export type Judgement = 'PASS' | 'MISS' | 'UNRESOLVED';
+const LOWER_QUARTILE = 0.25;
+const UPPER_QUARTILE = 0.75;
+
+/**
+ * A verdict the rounds can carry: MISS when three quarters of them are beyond
+ * `limit`; PASS when three quarters are within it and the middle half of the
+ * rounds spreads by no more than `resolution`; otherwise UNRESOLVED (a median
+ * within the target from rounds spreading 0.82 to 1.24 is noise, not a pass).
+ * `strict`: the limit itself is beyond it.
+ */
+export function judge(values: readonly number[], limit: number, resolution: number, strict = false): Judgement {
+  const within = (x: number): boolean => (strict ? x < limit : x <= limit);
+  const q1 = quantile(values, LOWER_QUARTILE);
+  const q3 = quantile(values, UPPER_QUARTILE);
+  if (!within(q1)) return 'MISS';
+  return within(q3) && q3 - q1 <= resolution ? 'PASS' : 'UNRESOLVED';
+}
+
+/**
+ * The middle half of the rounds' ratios may spread by this many times the
+ * target's margin (3 % -> 0.06): wider, the median of a handful of rounds
+ * moves by about the margin itself.
+ */
+export const RESOLUTION_MARGINS = 2;
+const CPU_RESOLUTION = RESOLUTION_MARGINS * (CPU_PER_OP_TARGET_RATIO - 1);
+/** Main + monitor's share is judged against an absolute 2 %: its rounds' middle half may spread by that much. */
+const SHARE_RESOLUTION = MAIN_MONITOR_TARGET_SHARE;
+
+/** What to do about an UNRESOLVED verdict, said under it. */
+export const UNRESOLVED_HINT =
+  '      the rounds spread too far to judge the target: more rounds (or bench:clusters --paired) before a verdict';
+
 /** One round's CPU figures on one line: both costs per operation, kvscope's parts, the ratio. */
 export function cpuRoundLine(r: CpuRound): string {
   const k = r.kvscope;
@@ -49,8 +90,8 @@ export function cpuVerdict(name: string, rounds: readonly CpuRound[]): { pass: b
   const shares = rounds.map((r) => mainMonitorShare(r.kvscope));
   const ratio = median(ratios);
   const share = median(shares);
-  const cpuPass = ratio <= CPU_PER_OP_TARGET_RATIO;
-  const sharePass = share < MAIN_MONITOR_TARGET_SHARE;
+  const cpu = judge(ratios, CPU_PER_OP_TARGET_RATIO, CPU_RESOLUTION);
+  const shareJudged = judge(shares, MAIN_MONITOR_TARGET_SHARE, SHARE_RESOLUTION, true);
   const kvOps = median(rounds.map((r) => r.kvscope.opsPerSec));
   const kvUs = median(rounds.map((r) => r.kvscope.cpuUsPerOp));
   const bareUs = median(rounds.map((r) => usPerOp(r.bare)));
@@ -58,11 +99,12 @@ export function cpuVerdict(name: string, rounds: readonly CpuRound[]): { pass: b
     `${name}: CPU µs/op kvscope ${kvUs.toFixed(US_DIGITS)}, bare ${bareUs.toFixed(US_DIGITS)} (medians); kvscope ${Math.round(kvOps)} ops/s`,
     `${name}: CPU per op kvscope / bare = ${ratio.toFixed(RATIO_DIGITS)} (median of ${rounds.length}; rounds ${ratios.map((x) => x.toFixed(RATIO_DIGITS)).join(', ')}; ` +
       `spread ${Math.min(...ratios).toFixed(RATIO_DIGITS)} to ${Math.max(...ratios).toFixed(RATIO_DIGITS)})`,
-    `${cpuPass ? 'PASS' : 'MISS'}: ${name} ${ratio >= 1 ? `kvscope costs ${pct(ratio - 1)} more CPU per operation than the bare loop` : `kvscope took ${pct(1 - ratio)} less CPU per operation than the bare loop (noise: it does more)`} (target: at most ${pct(CPU_PER_OP_TARGET_RATIO - 1, 0)} more)`,
-    `${sharePass ? 'PASS' : 'MISS'}: ${name} main + monitor ${pct(share, 2)} of the workers' CPU time (median; target: below ${pct(MAIN_MONITOR_TARGET_SHARE, 0)})`,
+    `${cpu}: ${name} ${ratio >= 1 ? `kvscope costs ${pct(ratio - 1)} more CPU per operation than the bare loop` : `kvscope took ${pct(1 - ratio)} less CPU per operation than the bare loop (noise: it does more)`} (target: at most ${pct(CPU_PER_OP_TARGET_RATIO - 1, 0)} more)`,
+    `${shareJudged}: ${name} main + monitor ${pct(share, 2)} of the workers' CPU time (median; target: below ${pct(MAIN_MONITOR_TARGET_SHARE, 0)})`,
   ];
+  if (cpu === 'UNRESOLVED' || shareJudged === 'UNRESOLVED') lines.push(UNRESOLVED_HINT);
   if (rounds.length < 3) lines.push('      fewer than 3 rounds: no spread worth the name; use --rounds 5 before trusting a verdict');
-  return { pass: cpuPass && sharePass, lines };
+  return { pass: cpu === 'PASS' && shareJudged === 'PASS', lines };
 }
 
 /** --paired: the pairing's noise floor beside the verdict, from one bare loop run beside another in each round. */

@@ -15,8 +15,8 @@ function bench(script: string, args: string[], timeoutMs: number): string {
   return r.stdout;
 }
 
-/** A verdict per judged figure, PASS or MISS: the numbers of a 1-second run decide nothing, but they must be there. */
-const VERDICT = /^(PASS|MISS): /m;
+/** A verdict per judged figure, PASS, MISS or UNRESOLVED: the numbers of a 1-second run decide nothing, but they must be there. */
+const VERDICT = /^(PASS|MISS|UNRESOLVED): /m;
 /** The second figure: kvscope's own code over client stand-ins (a lower bound), set beside the bare client's cost in the same run. */
 const OWN_CODE = (name: string): RegExp =>
   new RegExp(

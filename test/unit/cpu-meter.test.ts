@@ -150,11 +150,15 @@ describe('the CPU verdict', () => {
     bare: { ops: 1_000_000, cpuUs: b * 1_000_000 },
   });
 
-  it('judges the median of the per-round CPU ratios against 3 %', () => {
-    const pass = cpuVerdict('x', [round(10.2, 10), round(10.9, 10), round(10, 10)]);
+  it('judges the per-round CPU ratios against 3 %, printing their median and spread', () => {
+    const pass = cpuVerdict('x', [round(10.2, 10), round(10.1, 10), round(10, 10)]);
     expect(pass.pass).toBe(true);
-    expect(pass.lines.join('\n')).toMatch(/CPU per op kvscope \/ bare = 1\.020 .*spread 1\.000 to 1\.090/);
-    const miss = cpuVerdict('x', [round(10.4, 10), round(10.5, 10), round(9.9, 10)]);
+    expect(pass.lines.join('\n')).toMatch(/CPU per op kvscope \/ bare = 1\.010 .*spread 1\.000 to 1\.020/);
+    // The same median, but one round of three at 1.09: not a pass.
+    const wide = cpuVerdict('x', [round(10.1, 10), round(10.9, 10), round(10, 10)]);
+    expect(wide.pass).toBe(false);
+    expect(wide.lines.join('\n')).toMatch(/^UNRESOLVED: x kvscope costs 1\.0% more/m);
+    const miss = cpuVerdict('x', [round(10.4, 10), round(10.5, 10), round(10.35, 10)]);
     expect(miss.pass).toBe(false);
     expect(miss.lines.join('\n')).toMatch(/MISS: x kvscope costs 4\.0% more CPU per operation/);
   });
