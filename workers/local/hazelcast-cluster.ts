@@ -120,12 +120,14 @@ async function startOnce(
     });
     // A member that exits (its port taken, say) ends the wait at once, with its reason, instead of the client's
     // "Unable to connect to any cluster" when READY_TIMEOUT_MS is up; the client, if it connects after all, is shut down.
-    const memberGone = Promise.race(servers.map((s) => s.gone)).then(() => {
-      void connecting.then((late) => late.shutdown()).catch(() => undefined);
+    const memberGone = Promise.race(servers.map((s) => s.gone)).then((): never => {
       throw new Error(`local Hazelcast cluster of ${members} members: ${failed()}`);
     });
     memberGone.catch(() => undefined);
-    client = await Promise.race([connecting, memberGone]);
+    client = await Promise.race([connecting, memberGone]).catch((err: unknown) => {
+      void connecting.then((late) => late.shutdown()).catch(() => undefined);
+      throw err;
+    });
     const c = client;
     const why = await waitUntil(async () => c.getCluster().getMembers().length === members, READY_TIMEOUT_MS, failed, 250);
     if (why) throw new Error(`local Hazelcast cluster of ${members} members: ${why}`);
