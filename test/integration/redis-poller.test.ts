@@ -6,7 +6,6 @@ import { useRedisServer } from '../helpers/redis';
 import { parseScenario } from '../../app/scenario/schema';
 import { RedisPoller } from '../../workers/monitor/redis-poller';
 import type { RedisSettings } from '../../app/scenario/redis-target';
-import { READING_TIMEOUT_MS } from '../../workers/monitor/poller';
 
 const POLLS = 5;
 
@@ -77,7 +76,7 @@ describe('the Redis monitor reads INFO in as few commands as the server allows',
       await probe.get('k');
       const before = await infoCalls(probe);
       let last;
-      for (let i = 0; i < POLLS; i++) last = await poller.poll(READING_TIMEOUT_MS);
+      for (let i = 0; i < POLLS; i++) last = await poller.poll();
       // The polls, and the probe's own INFO before them.
       expect((await infoCalls(probe)) - before).toBe(POLLS + 1);
       const node = last![0];
@@ -98,8 +97,8 @@ describe('the Redis monitor reads INFO in as few commands as the server allows',
     const poller = new RedisPoller(settings((server.address() as AddressInfo).port), () => undefined);
     try {
       await poller.connect();
-      const first = await poller.poll(READING_TIMEOUT_MS);
-      const second = await poller.poll(READING_TIMEOUT_MS);
+      const first = await poller.poll();
+      const second = await poller.poll();
       for (const [node] of [first, second]) {
         expect(node.down).toBeUndefined();
         expect(node.counters['read.success']).toBe(10 - 3);

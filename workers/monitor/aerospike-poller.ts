@@ -6,6 +6,9 @@ import type { NodeCounters } from '../../app/metrics/node-stats';
 import { clientConfig, connectError, describeError, type AerospikeSettings } from '../load/drivers/aerospike/config';
 import { notAnswering, stamped, type Poller } from './poller';
 
+/** Each node's info answer must come within this, so a stalled node cannot hold up the others' second. */
+const INFO_TIMEOUT_MS = 800;
+
 /**
  * Reads every node's namespace counters. The node list is the client's own
  * view of the cluster, so nodes that join or leave mid-run appear and
@@ -29,7 +32,7 @@ export class AerospikePoller implements Poller {
     }
   }
 
-  async poll(timeoutMs: number): Promise<NodeCounters[]> {
+  async poll(): Promise<NodeCounters[]> {
     const client = this.client;
     if (!client) return [];
     const nodes = client.getNodes();
@@ -40,8 +43,8 @@ export class AerospikePoller implements Poller {
           try {
             answer = await stamped(() =>
               Promise.all([
-                client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: timeoutMs }),
-                client.infoNode('latencies:', node, { timeout: timeoutMs }),
+                client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: INFO_TIMEOUT_MS }),
+                client.infoNode('latencies:', node, { timeout: INFO_TIMEOUT_MS }),
               ]),
             );
           } catch (err) {

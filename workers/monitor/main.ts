@@ -4,7 +4,7 @@ import { TargetSchema } from '../../app/scenario/targets';
 import { runChild } from '../child-entry';
 import { errorMessage } from '../../app/error-message';
 import { logToMain, sendToMain } from '../targets/ipc';
-import { BASELINE_TIMEOUT_MS, READING_TIMEOUT_MS, type Poller } from './poller';
+import type { Poller } from './poller';
 import { everyWholeSecond } from '../../app/host/whole-seconds';
 import { kvscopeConfigDir } from '../../app/host/kvscope-dirs';
 import { promMapFor } from '../../app/metrics/prom-maps';
@@ -80,7 +80,7 @@ async function start(raw: unknown): Promise<void> {
     seed = { host: t.host, port: t.port };
   } else throw new Error(`monitor: ${t.kind} targets have no monitor`);
   await poller.connect();
-  await tick(BASELINE_TIMEOUT_MS);
+  await tick();
 }
 
 function announce(): void {
@@ -89,10 +89,10 @@ function announce(): void {
 }
 
 /** One poll at a time: a slow cluster skips a second rather than piling polls up. */
-function tick(timeoutMs = READING_TIMEOUT_MS): Promise<void> {
+function tick(): Promise<void> {
   if (polling || !poller) return polling ?? Promise.resolve();
   polling = poller
-    .poll(timeoutMs)
+    .poll()
     .then((nodes) => sendToMain({ type: 'node-stats', data: { nodes } }))
     .catch((err) => logToMain('warn', `monitor poll failed: ${errorMessage(err)}`))
     .finally(() => (polling = undefined));

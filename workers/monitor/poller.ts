@@ -1,20 +1,9 @@
 import type { NodeCounters } from '../../app/metrics/node-stats';
 
-/** Each node must answer a second's reading within this, so one slow node cannot hold up the others' second. */
-export const READING_TIMEOUT_MS = 800;
-/**
- * The baseline, read once before any load, may take this long: a node whose
- * first answer is slow (a JVM exporter's first scrape loads its collectors)
- * costs the start a few seconds, where a baseline missed would lose its
- * counts up to its next reading.
- */
-export const BASELINE_TIMEOUT_MS = 5_000;
-
 /** Reads every node's cumulative counters of one kind of cluster. */
 export interface Poller {
   connect(): Promise<void>;
-  /** Every node's counters now; a node that does not answer within `timeoutMs` is not read this time. */
-  poll(timeoutMs: number): Promise<NodeCounters[]>;
+  poll(): Promise<NodeCounters[]>;
   close(): void;
 }
 

@@ -4,6 +4,8 @@ import { applyPromMap, type PromMap } from '../../app/metrics/prom-map';
 import { errorMessage } from '../../app/error-message';
 import { notAnswering, stamped, type Poller } from './poller';
 
+/** A member must answer within this, so one slow endpoint cannot hold up the others' second. */
+const SCRAPE_TIMEOUT_MS = 800;
 /** A scrape larger than this is no member's metrics page: cut off, with a warning. */
 const MAX_SCRAPE_BYTES = 8 * 1024 * 1024;
 
@@ -28,8 +30,8 @@ export class PrometheusPoller implements Poller {
     // Nothing to hold open: every reading is one HTTP request.
   }
 
-  async poll(timeoutMs: number): Promise<NodeCounters[]> {
-    const read = await Promise.all(this.urls.map((url) => this.read(url, timeoutMs)));
+  async poll(): Promise<NodeCounters[]> {
+    const read = await Promise.all(this.urls.map((url) => this.read(url)));
     return read.filter((n): n is NodeCounters => n !== undefined);
   }
 
@@ -37,10 +39,10 @@ export class PrometheusPoller implements Poller {
     // No connections kept between readings.
   }
 
-  private async read(url: string, timeoutMs: number): Promise<NodeCounters | undefined> {
+  private async read(url: string): Promise<NodeCounters | undefined> {
     const id = nodeName(url);
     try {
-      const { value: text, at } = await stamped(() => scrape(url, timeoutMs));
+      const { value: text, at } = await stamped(() => scrape(url));
       const { samples, skipped } = parsePrometheus(text);
       const mapped = applyPromMap(this.map, samples, this.vars);
       if (!mapped) throw new Error(`none of the mapped metrics found (${samples.length} samples, ${skipped} lines not understood)`);
@@ -67,8 +69,8 @@ function refused(err: unknown): boolean {
   return cause?.code === 'ECONNREFUSED' || cause?.code === 'ECONNRESET';
 }
 
-async function scrape(url: string, timeoutMs: number): Promise<string> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+async function scrape(url: string): Promise<string> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(SCRAPE_TIMEOUT_MS), redirect: 'error' });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const length = Number(res.headers.get('content-length') ?? 0);
   if (length > MAX_SCRAPE_BYTES) throw new Error(`${length} bytes, more than a member's metrics (${MAX_SCRAPE_BYTES})`);

@@ -2,11 +2,13 @@ import Redis, { Cluster } from 'ioredis';
 import { REDIS_LATENCY_COMMANDS, redisCounters, redisLatencyCounters } from '../../app/metrics/redis-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { isRedisCluster, type RedisSettings } from '../../app/scenario/redis-target';
-import { notAnswering, READING_TIMEOUT_MS, stamped, withTimeout, type Poller } from './poller';
+import { notAnswering, stamped, withTimeout, type Poller } from './poller';
 import { ExtraMasters } from './redis-extra-masters';
 import { errorMessage } from '../../app/error-message';
 import { parseClusterNodes, withClusterState, type ClusterNodeLine } from '../../app/metrics/redis-cluster-nodes';
 
+/** A node must answer INFO within this, so one stalled master cannot hold up the others' second. */
+const INFO_TIMEOUT_MS = 800;
 const CONNECT_TIMEOUT_MS = 5_000;
 /** What the counters are read from: per-command calls and time, hits and misses, memory. */
 const INFO_SECTIONS = ['commandstats', 'stats', 'memory'] as const;
@@ -40,7 +42,7 @@ export class RedisPoller implements Poller {
     private readonly log: (level: 'info' | 'warn', message: string) => void,
   ) {
     const node = { password: t.password, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false };
-    this.extra = new ExtraMasters(node, READING_TIMEOUT_MS);
+    this.extra = new ExtraMasters(node, INFO_TIMEOUT_MS);
     this.client = isRedisCluster(t)
       ? new Cluster([{ host: t.host, port: t.port }], { lazyConnect: true, redisOptions: node })
       : new Redis({ host: t.host, port: t.port, db: t.db, lazyConnect: true, ...node });
@@ -51,18 +53,18 @@ export class RedisPoller implements Poller {
     await this.client.connect();
   }
 
-  async poll(timeoutMs: number): Promise<NodeCounters[]> {
-    if (!(this.client instanceof Cluster)) return [(await this.read(this.client, false, timeoutMs)).node];
+  async poll(): Promise<NodeCounters[]> {
+    if (!(this.client instanceof Cluster)) return [(await this.read(this.client, false)).node];
     const routed = this.client.nodes('master');
     const ids = new Set(routed.map(nodeId));
     this.extra.forget(ids);
-    const reads = await Promise.all([...routed, ...this.extra.all()].map((n) => this.read(n, true, timeoutMs)));
+    const reads = await Promise.all([...routed, ...this.extra.all()].map((n) => this.read(n, true)));
     // Masters first seen now are read now too: one the client just stopped routing to (killed) is down from this second.
     const fresh = this.extra.sync(
       reads.flatMap((r) => r.lines ?? []),
       ids,
     );
-    reads.push(...(await Promise.all(fresh.map(async (c) => this.read(await this.extra.connected(c), true, timeoutMs)))));
+    reads.push(...(await Promise.all(fresh.map(async (c) => this.read(await this.extra.connected(c), true)))));
     const views = reads.flatMap((r) => r.lines ?? []);
     for (const r of reads) if (r.lines?.some((l) => l.flags.includes('myself') && l.slots > 0)) this.heldSlots.add(r.node.id);
     return reads.map((r) => withClusterState(r.node, r.lines, views, this.heldSlots.has(r.node.id)));
@@ -73,13 +75,13 @@ export class RedisPoller implements Poller {
     this.extra.close();
   }
 
-  private async read(node: Redis, cluster: boolean, timeoutMs: number): Promise<Reading> {
+  private async read(node: Redis, cluster: boolean): Promise<Reading> {
     const id = nodeId(node);
     try {
       const { value, at } = await stamped(() =>
         withTimeout(
           Promise.all([this.info(node, id), this.histogram(node, id), cluster ? (node.call('CLUSTER', 'NODES') as Promise<string>) : '']),
-          timeoutMs,
+          INFO_TIMEOUT_MS,
         ),
       );
       if (this.failing.delete(id)) this.log('info', `redis ${id} answers INFO again`);
