@@ -25,16 +25,17 @@ export const usPerOp = (b: BareCpu): number => (b.ops ? b.cpuUs / b.ops : NaN);
 export const cpuRatio = (r: CpuRound): number => r.kvscope.cpuUsPerOp / usPerOp(r.bare);
 export const mainMonitorShare = (k: KvscopeResult): number => (k.cpu.main + k.cpu.monitor) / k.cpu.workers;
 
+const MIDDLE = 0.5;
+
 export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+  return quantile(xs, MIDDLE);
 }
 
 const pct = (x: number, digits = 1): string => `${(x * 100).toFixed(digits)}%`;
 
 /** The value at share `p` of the sorted values, between neighbours where it falls between them. */
 export function quantile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   const at = (s.length - 1) * p;
   const lo = Math.floor(at);
