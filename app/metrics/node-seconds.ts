@@ -1,5 +1,3 @@
-import { isLatencyKey } from './server-latency';
-
 /** Length of one sample: the run is counted in seconds from t0. */
 const SECOND_MS = 1000;
 
@@ -15,6 +13,11 @@ export type Counts = Record<string, number>;
  * whole numbers and add up exactly to what the node counted: nothing is lost
  * or made up, whatever the readings' timing. Time before t0 counts in
  * second 0 (the first interval reaches back to the baseline reading).
+ * A counter the node did not report in its first reading started at 0 when
+ * it first appears: a Hazelcast IMap's statistics exist from the map's
+ * creation (by the run's clients), a latency bucket from its first
+ * operation. One missing from a single reading keeps its last value, so it
+ * cannot count twice when it is back.
  */
 export class NodeSeconds {
   private prev: { at: number; counters: Counts } | undefined;
@@ -26,13 +29,12 @@ export class NodeSeconds {
   add(at: number, counters: Counts): void {
     const prev = this.prev;
     if (prev && at < prev.at) return;
-    this.prev = { at, counters: { ...counters } };
+    this.prev = { at, counters: prev ? { ...prev.counters, ...counters } : { ...counters } };
     if (!prev) return;
     for (const [key, value] of Object.entries(counters)) {
-      // A histogram bucket appears once the first operation lands in it: until then it was 0, and that operation counts.
-      const before = prev.counters[key] ?? (isLatencyKey(key) ? 0 : undefined);
+      const before = prev.counters[key] ?? 0;
       // A counter that went down means the node restarted: it counted `value` since.
-      const delta = before === undefined ? 0 : value >= before ? value - before : value;
+      const delta = value >= before ? value - before : value;
       if (delta > 0) this.spread(key, delta, prev.at, at);
     }
   }

@@ -30,13 +30,15 @@ interface Seen {
  * they first report. A node is down from the second its monitor found it not
  * answering or its cluster failed it (or, if it simply stopped being listed,
  * once quiet for NODE_STALE_MS), and stays in the samples as down until it
- * answers again. Joining and leaving are the cluster's word where its monitor
+ * answers again, with what it counted meanwhile. Joining and leaving are the cluster's word where its monitor
  * has one; a node new in the run joins until no data moves into it any more.
  */
 export class NodeTracker {
   private readonly nodes = new Map<string, Seen>();
   /** Nodes no longer listed by their monitor during the run: shown as down until they report again. */
   private readonly gone = new Map<string, NodeSample>();
+  /** The counts of those nodes up to their last reading: one that reports again goes on from there. */
+  private readonly lapsed = new Map<string, NodeSeconds>();
   /** Some node has been in a sample of the run. */
   private sampled = false;
   private t0: number | undefined;
@@ -57,8 +59,11 @@ export class NodeTracker {
         if (seen) this.nodes.set(c.id, { ...seen, heardAt: arrivedAt, downSince: seen.downSince ?? at, downNote: c.note });
         continue;
       }
-      if (seen?.seconds) seen.seconds.add(at, c.counters);
-      const seconds = seen?.seconds ?? (this.t0 === undefined ? undefined : this.secondsFrom(c, this.t0, arrivedAt));
+      // A node silent for a while (its metrics endpoint too slow to answer, say) still did its operations meanwhile.
+      const kept = seen?.seconds ?? this.lapsed.get(c.id);
+      this.lapsed.delete(c.id);
+      kept?.add(at, c.counters);
+      const seconds = kept ?? (this.t0 === undefined ? undefined : this.secondsFrom(c, this.t0, arrivedAt));
       // Joining: new to a cluster whose other nodes were already in a sample (a slow monitor's first reading is no join).
       const joining = seen ? seen.joining : this.sampled && !this.gone.has(c.id);
       this.gone.delete(c.id);
@@ -84,6 +89,7 @@ export class NodeTracker {
         this.nodes.delete(id);
         // Before the run began a node that went away is simply gone; during it, the loss is part of what the run saw.
         if (this.t0 !== undefined) this.gone.set(id, { id, address: s.latest.address, rates: zero, state: 'down' });
+        if (s.seconds) this.lapsed.set(id, s.seconds);
         continue;
       }
       const counted = s.seconds?.take(k, last) ?? zero;

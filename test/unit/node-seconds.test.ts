@@ -57,4 +57,15 @@ describe('NodeSeconds', () => {
     expect(n.take(1)).toEqual({ r: 30 });
     expect(n.readAt).toBe(T0 + 2000);
   });
+  it('counts a counter first reported after the baseline from 0 (an IMap created by the run), and one missing from a single reading once', () => {
+    const n = new NodeSeconds(T0);
+    n.add(T0 - 300, { rss: 7 }); // the baseline: the map does not exist yet
+    n.add(T0 + 1200, { rss: 7, 'read.success': 900 }); // the first reading that has it came late
+    n.add(T0 + 2000, { rss: 7 }); // a page without it
+    n.add(T0 + 3000, { rss: 7, 'read.success': 1500 });
+    const all = [0, 1, 2].map((k) => n.take(k)['read.success']);
+    expect(all.reduce((a, b) => a + b, 0)).toBe(1500);
+    expect(all[0]).toBeGreaterThan(0);
+    expect(all[2]).toBe(600);
+  });
 });

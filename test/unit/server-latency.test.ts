@@ -56,11 +56,11 @@ describe("Redis's server latency", () => {
 });
 
 describe('a histogram bucket that first appears mid-run', () => {
-  it('counts the operations in it (it was empty before), unlike a counter it had never seen', () => {
+  it('counts the operations in it (it was empty before)', () => {
     const seconds = new NodeSeconds(0);
     seconds.add(0, { 'latency.read.b4': 100 });
-    seconds.add(1000, { 'latency.read.b4': 150, 'latency.read.b1024': 1, 'other.counter': 70 });
-    expect(seconds.take(1, true)).toEqual({ 'latency.read.b4': 50, 'latency.read.b1024': 1, 'other.counter': 0 });
+    seconds.add(1000, { 'latency.read.b4': 150, 'latency.read.b1024': 1 });
+    expect(seconds.take(1, true)).toEqual({ 'latency.read.b4': 50, 'latency.read.b1024': 1 });
   });
 });
 
