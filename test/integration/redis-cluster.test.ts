@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,8 +27,14 @@ describe('redis-cluster-mix on a local Redis Cluster of 3 masters', () => {
     const run = clusterRun(4);
     const file = recordRun(run, { dir });
     let pids: number[] = [];
-    run.once('sample', () => (pids = [...run.localClusterPids, run.monitorPid!]));
+    let flags: string[][] = [];
+    run.once('sample', () => {
+      pids = [...run.localClusterPids, run.monitorPid!];
+      flags = [run.monitorPid!, ...run.workerPids].map((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+    });
     const summary = await run.execute();
+    // The monitor idles between readings (IDLE_CHILD_FLAGS); the workers keep Node's defaults, as the bare loops do.
+    expect(flags.map((f) => f.includes('--no-memory-reducer'))).toEqual([true, false, false]);
     expect(summary.status).toBe('done');
     const saved = readRunFile(file.path()!);
     const client = saved.samples.reduce((a, s) => a + s.totals.count + s.totals.errors + s.totals.timeouts, 0);
