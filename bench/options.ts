@@ -17,7 +17,7 @@ export interface BenchOptions {
   warmupSeconds: number;
   /** Seconds of the uncounted first run, where a benchmark has one; its own default when absent. */
   primingSeconds?: number;
-  /** bench:clusters: each round runs kvscope and the bare loop at the same time (run-paired.ts) instead of one after the other. */
+  /** bench:clusters and bench:overhead: each round runs kvscope and the bare loop at the same time (run-paired.ts) instead of one after the other. */
   paired?: boolean;
   /** bench:clusters: kvscope's load loop in a plain child beside the bare loop (clusters/loop-child.ts), instead of whole runs. */
   loop?: boolean;
@@ -37,7 +37,7 @@ const USAGE = `usage: node dist/bench/overhead.js [--rounds N] [--seconds S] [--
   --seconds  measured seconds per run, default ${DEFAULT_SECONDS}, max ${MAX_SECONDS}
   --warmup   warm-up seconds excluded from each run, default ${DEFAULT_WARMUP_SECONDS}, max ${MAX_WARMUP_SECONDS}
   --priming  seconds of the uncounted first run (bench:clusters), default 20, max ${MAX_SECONDS}
-  --paired   kvscope and the bare loop at the same time in each round, sharing the clients' CPU (bench:clusters)
+  --paired   kvscope and the bare loop at the same time in each round, sharing the clients' CPU (bench:clusters, bench:overhead)
   --loop     kvscope's load loop and driver alone (no main, monitor or IPC) beside the bare loop, paired (bench:clusters)
   --against  DIR: with --loop, another build's loop (DIR is its dist folder) in place of the bare loop (bench:clusters)
   --only     NAME: one system's rounds only, redis-cluster or hazelcast (bench:clusters)`;

@@ -8,6 +8,7 @@ import type { BareStart } from './bare-protocol';
 import { installExitHandlers, runBench } from './cleanup';
 import { fixedHeapLine } from './fixed-heap';
 import { optionsOrUsage, type BenchOptions } from './options';
+import { overheadPaired } from './overhead-paired';
 import { prefill } from './prefill';
 import { driverCostAfter } from './drivers/verdict';
 import { finalReport, roundReport } from './report';
@@ -37,7 +38,9 @@ async function main(): Promise<number> {
   if (!o) return EXIT_USAGE;
   const serverVersion = requireRedisServer();
   const rbVersion = toolVersion(REDIS_BENCHMARK);
-  print(`kvscope overhead benchmark: ${o.rounds} round(s), ${o.warmupSeconds} s warm-up + ${o.seconds} s measured per run`);
+  print(
+    `kvscope overhead benchmark: ${o.rounds} round(s), ${o.warmupSeconds} s warm-up + ${o.seconds} s measured per run${o.paired ? ', kvscope and the bare loop at the same time' : ''}`,
+  );
   print(`node ${process.version} (kvscope workers and the bare loop alike)`);
   print(fixedHeapLine());
   print(serverVersion);
@@ -61,6 +64,11 @@ async function main(): Promise<number> {
       valueSize: scenario.valueSize,
     });
     print(`prefilled ${scenario.keySpace} keys so every GET hits from the first second`);
+    if (o.paired) {
+      const paired = await overheadPaired(scenario, bareStart(scenario), o.rounds, server.pid, print);
+      for (const line of (await driverCostAfter(SCENARIO_NAME, scenario, paired, BARE_SEED)).lines) print(line);
+      return EXIT_OK;
+    }
     const redisBenchmark = rbVersion ? await calibrate(scenario, server.port, o) : undefined;
     const results = await runRounds({ rounds: o.rounds, scenario, bare: bareStart(scenario), redisBenchmark }, (l) => print(l));
     print('');

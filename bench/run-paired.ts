@@ -3,7 +3,7 @@ import type { Scenario } from '../app/scenario/schema';
 import type { BareMark } from './bare-protocol';
 import { startBare, type BareHandle } from './run-bare';
 import { runKvscope, type KvscopeResult } from './run-kvscope';
-import type { BareCpu } from './cpu/verdict';
+import { usPerOp, type BareCpu } from './cpu/verdict';
 
 /** The bare loop is asked for its first answers this often before kvscope starts beside it. */
 const READY_POLL_MS = 100;
@@ -104,4 +104,17 @@ export async function runPairedScripts(
   } finally {
     for (const b of pair) b.stop();
   }
+}
+
+/** The control of a round, printed: the bare loop beside itself, its ratio the pairing's own noise this round. */
+export async function control(
+  s: { scenario: Scenario; script: string; start: { warmupSeconds: number; durationSeconds: number } },
+  print: (line: string) => void,
+): Promise<number> {
+  const c = await runPairedControl(s.scenario, s.start, s.script);
+  const ratio = usPerOp(c.second) / usPerOp(c.first);
+  print(
+    `   control, the bare loop beside itself: CPU µs/op ${usPerOp(c.first).toFixed(2)} and ${usPerOp(c.second).toFixed(2)}; ratio ${ratio.toFixed(3)}`,
+  );
+  return ratio;
 }

@@ -1,7 +1,7 @@
-/** bench:clusters' paired rounds of two plain children: kvscope's loop beside another (--loop), and the control. */
+/** bench:clusters' paired rounds of two plain children: kvscope's loop beside another (--loop). */
 import { join } from 'node:path';
 import type { Scenario } from '../../app/scenario/schema';
-import { runPairedControl, runPairedScripts } from '../run-paired';
+import { runPairedScripts } from '../run-paired';
 import { usPerOp } from '../cpu/verdict';
 import type { ClusterBareStart } from './protocol';
 
@@ -28,16 +28,6 @@ export async function loopRound(s: System, r: number, against: string | undefine
   const ratio = usPerOp(mine) / usPerOp(theirs);
   print(
     `round ${r} ${s.name.padEnd(13)} (loop, paired): CPU µs/op kvscope's loop ${usPerOp(mine).toFixed(2)}, ${against ? 'the other build' : 'bare'} ${usPerOp(theirs).toFixed(2)}; ratio ${ratio.toFixed(3)}`,
-  );
-  return ratio;
-}
-
-/** The bare loop beside itself: the pairing's own noise this round. */
-export async function control(s: System, print: (line: string) => void): Promise<number> {
-  const c = await runPairedControl(s.scenario, s.start, s.script);
-  const ratio = usPerOp(c.second) / usPerOp(c.first);
-  print(
-    `   control, the bare loop beside itself: CPU µs/op ${usPerOp(c.first).toFixed(2)} and ${usPerOp(c.second).toFixed(2)}; ratio ${ratio.toFixed(3)}`,
   );
   return ratio;
 }

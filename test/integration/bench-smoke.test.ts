@@ -41,6 +41,15 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     expect(out).toMatch(OWN_CODE('redis-mix'));
   });
 
+  it('bench:overhead --paired: kvscope and the bare loop at the same time, with the control', { timeout: 120_000 }, () => {
+    const out = bench('overhead.js', ['--paired', ...SHORT], 110_000);
+    expect(out).toMatch(/^round 1 \(paired\): kvscope [\d,]+ ops\/s, bare [\d,]+ ops\/s/m);
+    expect(out).toMatch(/^ {3}control, the bare loop beside itself: CPU µs\/op [\d.]+ and [\d.]+; ratio [\d.]+$/m);
+    expect(out).toMatch(/^redis-mix: CPU per op kvscope \/ bare = [\d.]+ \(median of 1/m);
+    expect(out).toMatch(/^redis-mix: control, the bare loop beside itself: ratio [\d.]+ \(median of 1; spread/m);
+    expect(out).toMatch(VERDICT);
+  });
+
   it('bench:aerospike: kvscope against a bare aerospike loop, on the protocol test node', { timeout: 120_000 }, () => {
     const out = bench('aerospike/main.js', ['--hosts', node.hosts, '--priming', '1', '--workers', '1', ...SHORT], 110_000);
     expect(out).toMatch(/CPU per op kvscope \/ bare = [\d.]+/);

@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import { fmtInt } from '../app/report/numbers';
+import type { BareStart } from './bare-protocol';
+import { controlLine, cpuRoundLine, cpuVerdict } from './cpu/verdict';
+import { pin, pinPlan } from './cpu/pin';
+import { control, runPaired, type PairedRound } from './run-paired';
+import { SCENARIO_NAME, type RedisScenario } from './scenario';
+
+/** The bare ioredis loop (bare-loop.ts), next to this file in dist/bench. */
+const BARE_LOOP = join(__dirname, 'bare-loop.js');
+
+/**
+ * `bench:overhead --paired`: kvscope and the bare loop against the one
+ * redis-server at the same time in each round, read at the same instants
+ * (run-paired.ts), then the bare loop beside itself as the round's control.
+ * Alternating rounds each meet their own moment of a shared host; paired,
+ * whatever moves one side's CPU per operation moves the other's alike.
+ * redis-benchmark is left out (it would share the clients' CPU too). With a
+ * core to spare the server is pinned to the last one and the clients to the
+ * others, as in bench:clusters. Returns the rounds for the driver-cost line.
+ */
+export async function overheadPaired(
+  scenario: RedisScenario,
+  bare: BareStart,
+  rounds: number,
+  serverPid: number | undefined,
+  print: (line: string) => void,
+): Promise<PairedRound[]> {
+  const plan = pinPlan();
+  if (plan) {
+    pin(process.pid, plan.clients);
+    if (serverPid !== undefined) pin(serverPid, plan.servers);
+  }
+  print(plan ? `pinned: clients on CPU ${plan.clients}, redis-server on CPU ${plan.servers}` : 'not pinned (one core, or no taskset)');
+  const results: PairedRound[] = [];
+  const controls: number[] = [];
+  for (let r = 1; r <= rounds; r++) {
+    const round = await runPaired(scenario, bare, BARE_LOOP);
+    results.push(round);
+    const { kvscope: kv, bare: b } = round;
+    print(
+      `round ${r} (paired): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare ${fmtInt(b.opsPerSec)} ops/s, ratio ${(kv.opsPerSec / b.opsPerSec).toFixed(3)}; errors ${kv.errors} / ${b.errors}`,
+    );
+    print(`   ${cpuRoundLine(round)}`);
+    controls.push(await control({ scenario, script: BARE_LOOP, start: bare }, print));
+  }
+  print('');
+  for (const line of cpuVerdict(SCENARIO_NAME, results).lines) print(line);
+  print(controlLine(SCENARIO_NAME, controls));
+  return results;
+}
