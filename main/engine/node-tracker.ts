@@ -30,8 +30,9 @@ interface Seen {
  * they first report. A node is down from the second its monitor found it not
  * answering or its cluster failed it (or, if it simply stopped being listed,
  * once quiet for NODE_STALE_MS), and stays in the samples as down until it
- * answers again, with what it counted meanwhile. Joining and leaving are the cluster's word where its monitor
- * has one; a node new in the run joins until no data moves into it any more.
+ * answers again, with what it counted meanwhile. Joining and leaving are the
+ * cluster's word where its monitor has one; a node new in the run joins until
+ * no data moves into it any more.
  */
 export class NodeTracker {
   private readonly nodes = new Map<string, Seen>();

@@ -25,7 +25,7 @@ const LOCAL_CLUSTER_READY_TIMEOUT_MS = 240_000;
  * second, docs/benchmarks.md); their heaps are a few MiB either way. A
  * built-in target is under load, so it keeps Node's defaults.
  */
-export const IDLE_CHILD_FLAGS: Readonly<Record<EntryName, readonly string[]>> = {
+const IDLE_CHILD_FLAGS: Readonly<Record<EntryName, readonly string[]>> = {
   'workers/targets/main': [],
   'workers/monitor/main': ['--no-memory-reducer'],
   'workers/local/main': ['--no-memory-reducer'],
@@ -54,6 +54,7 @@ interface TargetRunnerEvents {
  */
 export class TargetRunner extends EventEmitter<TargetRunnerEvents> {
   private readonly child: ManagedChild;
+  private readonly flags: readonly string[];
   private readonly workDir = makeOwnedTempDir('target');
   private stopped = false;
 
@@ -66,8 +67,6 @@ export class TargetRunner extends EventEmitter<TargetRunnerEvents> {
     this.child = new ManagedChild(CHILD_NAMES[entry], entryPath(entry));
     this.flags = IDLE_CHILD_FLAGS[entry];
   }
-
-  private readonly flags: readonly string[];
 
   /** The server processes it reported when ready (a local cluster's members). */
   pids: number[] = [];
