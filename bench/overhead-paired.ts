@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import { fmtInt } from '../app/report/numbers';
 import type { BareStart } from './bare-protocol';
 import { controlLine, cpuRoundLine, cpuVerdict } from './cpu/verdict';
 import { pin, pinPlan } from './cpu/pin';
-import { control, runPaired, type PairedRound } from './run-paired';
+import { control, opsRoundLine, runPaired, type PairedRound } from './run-paired';
 import { SCENARIO_NAME, type RedisScenario } from './scenario';
 
 /** The bare ioredis loop (bare-loop.ts), next to this file in dist/bench. */
@@ -37,10 +36,7 @@ export async function overheadPaired(
   for (let r = 1; r <= rounds; r++) {
     const round = await runPaired(scenario, bare, BARE_LOOP);
     results.push(round);
-    const { kvscope: kv, bare: b } = round;
-    print(
-      `round ${r} (paired): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare ${fmtInt(b.opsPerSec)} ops/s, ratio ${(kv.opsPerSec / b.opsPerSec).toFixed(3)}; errors ${kv.errors} / ${b.errors}`,
-    );
+    print(opsRoundLine(`round ${r} (paired)`, round));
     print(`   ${cpuRoundLine(round)}`);
     controls.push(await control({ scenario, script: BARE_LOOP, start: bare }, print));
   }

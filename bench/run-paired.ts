@@ -4,6 +4,7 @@ import type { BareMark } from './bare-protocol';
 import { startBare, type BareHandle } from './run-bare';
 import { runKvscope, type KvscopeResult } from './run-kvscope';
 import { usPerOp, type BareCpu } from './cpu/verdict';
+import { fmtInt } from '../app/report/numbers';
 
 /** The bare loop is asked for its first answers this often before kvscope starts beside it. */
 const READY_POLL_MS = 100;
@@ -117,4 +118,10 @@ export async function control(
     `   control, the bare loop beside itself: CPU µs/op ${usPerOp(c.first).toFixed(2)} and ${usPerOp(c.second).toFixed(2)}; ratio ${ratio.toFixed(3)}`,
   );
   return ratio;
+}
+
+/** A round's throughput after its label: both sides' ops/s, their ratio and their errors (CPU is cpuRoundLine's). */
+export function opsRoundLine(label: string, r: PairedRound): string {
+  const { kvscope: kv, bare } = r;
+  return `${label}: kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare ${fmtInt(bare.opsPerSec)} ops/s, ratio ${(kv.opsPerSec / bare.opsPerSec).toFixed(3)}; errors ${kv.errors} / ${bare.errors}`;
 }

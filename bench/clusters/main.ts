@@ -18,7 +18,7 @@ import { fixedHeapLine } from '../fixed-heap';
 import { optionsOrUsage, type BenchOptions } from '../options';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
-import { control, runPaired, type PairedRound } from '../run-paired';
+import { control, opsRoundLine, runPaired, type PairedRound } from '../run-paired';
 import { loopRound, type System } from './paired-rounds';
 import type { ClusterBareStart } from './protocol';
 import { controlLine, cpuRoundLine, cpuVerdict, loopLine, type CpuRound } from '../cpu/verdict';
@@ -151,11 +151,8 @@ async function main(): Promise<number> {
         }
         const kvFirst = r % 2 === 1;
         const round = o.paired ? await runPaired(s.scenario, s.start, s.script) : await alternating(s, kvFirst);
-        const { kvscope: kv, bare } = round;
         rounds.get(s.name)!.push(round);
-        print(
-          `round ${r} ${s.name.padEnd(13)} (${o.paired ? 'paired' : kvFirst ? 'kvscope first' : 'bare first'}): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare ${fmtInt(bare.opsPerSec)} ops/s, ratio ${(kv.opsPerSec / bare.opsPerSec).toFixed(3)}; errors ${kv.errors} / ${bare.errors}`,
-        );
+        print(opsRoundLine(`round ${r} ${s.name.padEnd(13)} (${o.paired ? 'paired' : kvFirst ? 'kvscope first' : 'bare first'})`, round));
         print(`   ${cpuRoundLine(round)}`);
         if (o.paired) controls.get(s.name)!.push(await control(s, print));
       }

@@ -36,10 +36,11 @@ interface Seen {
  */
 export class NodeTracker {
   private readonly nodes = new Map<string, Seen>();
-  /** Nodes no longer listed by their monitor during the run: shown as down until they report again. */
-  private readonly gone = new Map<string, NodeSample>();
-  /** The counts of those nodes up to their last reading: one that reports again goes on from there. */
-  private readonly lapsed = new Map<string, NodeSeconds>();
+  /**
+   * Nodes no longer listed by their monitor during the run: shown as down
+   * until they report again, and then go on from their counts so far.
+   */
+  private readonly gone = new Map<string, { shown: NodeSample; seconds?: NodeSeconds }>();
   /** Some node has been in a sample of the run. */
   private sampled = false;
   private t0: number | undefined;
@@ -61,12 +62,12 @@ export class NodeTracker {
         continue;
       }
       // A node silent for a while (its metrics endpoint too slow to answer, say) still did its operations meanwhile.
-      const kept = seen?.seconds ?? this.lapsed.get(c.id);
-      this.lapsed.delete(c.id);
+      const lapsed = this.gone.get(c.id);
+      const kept = seen?.seconds ?? lapsed?.seconds;
       kept?.add(at, c.counters);
       const seconds = kept ?? (this.t0 === undefined ? undefined : this.secondsFrom(c, this.t0, arrivedAt));
       // Joining: new to a cluster whose other nodes were already in a sample (a slow monitor's first reading is no join).
-      const joining = seen ? seen.joining : this.sampled && !this.gone.has(c.id);
+      const joining = seen ? seen.joining : this.sampled && lapsed === undefined;
       this.gone.delete(c.id);
       this.nodes.set(c.id, { latest: c, heardAt: arrivedAt, seconds, joining, shown: seen?.shown });
     }
@@ -89,8 +90,8 @@ export class NodeTracker {
       if (now - s.heardAt > NODE_STALE_MS) {
         this.nodes.delete(id);
         // Before the run began a node that went away is simply gone; during it, the loss is part of what the run saw.
-        if (this.t0 !== undefined) this.gone.set(id, { id, address: s.latest.address, rates: zero, state: 'down' });
-        if (s.seconds) this.lapsed.set(id, s.seconds);
+        if (this.t0 !== undefined)
+          this.gone.set(id, { shown: { id, address: s.latest.address, rates: zero, state: 'down' }, seconds: s.seconds });
         continue;
       }
       const counted = s.seconds?.take(k, last) ?? zero;
@@ -116,7 +117,7 @@ export class NodeTracker {
       s.shown = true;
       if (this.t0 !== undefined) this.sampled = true;
     }
-    out.push(...this.gone.values());
+    for (const g of this.gone.values()) out.push(g.shown);
     return out.sort((a, b) => a.id.localeCompare(b.id));
   }
 

@@ -19,18 +19,15 @@ const TARGET_READY_TIMEOUT_MS = 15_000;
 const LOCAL_CLUSTER_READY_TIMEOUT_MS = 240_000;
 
 /**
- * Node flags of children that idle between one reading a second: V8's memory
+ * Node flags of the children that idle between one reading a second (the
+ * monitor, a local cluster's keeper: IDLE_ENTRIES): V8's memory
  * reducer, meant to shrink an idle heap, keeps collecting in them, and about
  * halved a Redis Cluster monitor's CPU time when turned off (7.4 to 3.5 ms a
  * second, docs/benchmarks.md); their heaps are a few MiB either way. A
  * built-in target is under load, so it keeps Node's defaults.
  */
-const IDLE_CHILD_FLAGS: Readonly<Record<EntryName, readonly string[]>> = {
-  'workers/targets/main': [],
-  'workers/monitor/main': ['--no-memory-reducer'],
-  'workers/local/main': ['--no-memory-reducer'],
-  'workers/load/worker': [],
-};
+const IDLE_CHILD_FLAGS: readonly string[] = ['--no-memory-reducer'];
+const IDLE_ENTRIES: ReadonlySet<EntryName> = new Set(['workers/monitor/main', 'workers/local/main']);
 
 const CHILD_NAMES: Record<EntryName, string> = {
   'workers/targets/main': 'target',
@@ -65,7 +62,7 @@ export class TargetRunner extends EventEmitter<TargetRunnerEvents> {
   ) {
     super();
     this.child = new ManagedChild(CHILD_NAMES[entry], entryPath(entry));
-    this.flags = IDLE_CHILD_FLAGS[entry];
+    this.flags = IDLE_ENTRIES.has(entry) ? IDLE_CHILD_FLAGS : [];
   }
 
   /** The server processes it reported when ready (a local cluster's members). */

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrometheusPoller } from '../../workers/monitor/prometheus-poller';
 import { HAZELCAST_PROM_MAP } from '../../app/metrics/prom-maps';
 import { freePort } from '../../workers/local/free-port';
+import { READING_TIMEOUT_MS } from '../../workers/monitor/poller';
 
-/** Longer than the poller's 800 ms scrape limit. */
-const SLOW_MS = 2_000;
+/** Longer than a second's reading may take. */
+const SLOW_MS = READING_TIMEOUT_MS * 2.5;
 
 describe("a member's metrics endpoint that misbehaves", () => {
   let server: Server;

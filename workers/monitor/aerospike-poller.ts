@@ -4,10 +4,7 @@ import { aerospikeLatencyRates } from '../../app/metrics/aerospike-latencies';
 import { aerospikeMembership } from '../../app/metrics/aerospike-membership';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { clientConfig, connectError, describeError, type AerospikeSettings } from '../load/drivers/aerospike/config';
-import { notAnswering, stamped, type Poller } from './poller';
-
-/** Each node's info answer must come within this, so a stalled node cannot hold up the others' second. */
-const INFO_TIMEOUT_MS = 800;
+import { notAnswering, READING_TIMEOUT_MS, stamped, type Poller } from './poller';
 
 /**
  * Reads every node's namespace counters. The node list is the client's own
@@ -43,8 +40,8 @@ export class AerospikePoller implements Poller {
           try {
             answer = await stamped(() =>
               Promise.all([
-                client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: INFO_TIMEOUT_MS }),
-                client.infoNode('latencies:', node, { timeout: INFO_TIMEOUT_MS }),
+                client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: READING_TIMEOUT_MS }),
+                client.infoNode('latencies:', node, { timeout: READING_TIMEOUT_MS }),
               ]),
             );
           } catch (err) {

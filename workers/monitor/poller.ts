@@ -1,5 +1,8 @@
 import type { NodeCounters } from '../../app/metrics/node-stats';
 
+/** Each node must answer a second's reading within this, so one slow node cannot hold up the others' second. */
+export const READING_TIMEOUT_MS = 800;
+
 /** Reads every node's cumulative counters of one kind of cluster. */
 export interface Poller {
   connect(): Promise<void>;
@@ -22,7 +25,7 @@ export function notAnswering(id: string, address: string): NodeCounters {
   return { id, address, counters: {}, at: Date.now(), down: true };
 }
 
-/** `p`, or a rejection naming the limit once `ms` have passed (INFO within 800 ms, say). */
+/** `p`, or a rejection naming the limit once `ms` have passed (a reading within READING_TIMEOUT_MS, say). */
 export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));

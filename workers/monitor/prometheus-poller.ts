@@ -2,10 +2,8 @@ import type { NodeCounters } from '../../app/metrics/node-stats';
 import { parsePrometheus } from '../../app/metrics/prometheus';
 import { applyPromMap, type PromMap } from '../../app/metrics/prom-map';
 import { errorMessage } from '../../app/error-message';
-import { notAnswering, stamped, type Poller } from './poller';
+import { notAnswering, READING_TIMEOUT_MS, stamped, type Poller } from './poller';
 
-/** A member must answer within this, so one slow endpoint cannot hold up the others' second. */
-const SCRAPE_TIMEOUT_MS = 800;
 /** A scrape larger than this is no member's metrics page: cut off, with a warning. */
 const MAX_SCRAPE_BYTES = 8 * 1024 * 1024;
 
@@ -70,7 +68,7 @@ function refused(err: unknown): boolean {
 }
 
 async function scrape(url: string): Promise<string> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(SCRAPE_TIMEOUT_MS), redirect: 'error' });
+  const res = await fetch(url, { signal: AbortSignal.timeout(READING_TIMEOUT_MS), redirect: 'error' });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const length = Number(res.headers.get('content-length') ?? 0);
   if (length > MAX_SCRAPE_BYTES) throw new Error(`${length} bytes, more than a member's metrics (${MAX_SCRAPE_BYTES})`);

@@ -2,13 +2,11 @@ import Redis, { Cluster } from 'ioredis';
 import { REDIS_LATENCY_COMMANDS, redisCounters, redisLatencyCounters } from '../../app/metrics/redis-counters';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { isRedisCluster, type RedisSettings } from '../../app/scenario/redis-target';
-import { notAnswering, stamped, withTimeout, type Poller } from './poller';
+import { notAnswering, READING_TIMEOUT_MS, stamped, withTimeout, type Poller } from './poller';
 import { ExtraMasters } from './redis-extra-masters';
 import { errorMessage } from '../../app/error-message';
 import { parseClusterNodes, withClusterState, type ClusterNodeLine } from '../../app/metrics/redis-cluster-nodes';
 
-/** A node must answer INFO within this, so one stalled master cannot hold up the others' second. */
-const INFO_TIMEOUT_MS = 800;
 const CONNECT_TIMEOUT_MS = 5_000;
 /** What the counters are read from: per-command calls and time, hits and misses, memory. */
 const INFO_SECTIONS = ['commandstats', 'stats', 'memory'] as const;
@@ -42,7 +40,7 @@ export class RedisPoller implements Poller {
     private readonly log: (level: 'info' | 'warn', message: string) => void,
   ) {
     const node = { password: t.password, connectTimeout: CONNECT_TIMEOUT_MS, maxRetriesPerRequest: 0, enableOfflineQueue: false };
-    this.extra = new ExtraMasters(node, INFO_TIMEOUT_MS);
+    this.extra = new ExtraMasters(node, READING_TIMEOUT_MS);
     this.client = isRedisCluster(t)
       ? new Cluster([{ host: t.host, port: t.port }], { lazyConnect: true, redisOptions: node })
       : new Redis({ host: t.host, port: t.port, db: t.db, lazyConnect: true, ...node });
@@ -81,7 +79,7 @@ export class RedisPoller implements Poller {
       const { value, at } = await stamped(() =>
         withTimeout(
           Promise.all([this.info(node, id), this.histogram(node, id), cluster ? (node.call('CLUSTER', 'NODES') as Promise<string>) : '']),
-          INFO_TIMEOUT_MS,
+          READING_TIMEOUT_MS,
         ),
       );
       if (this.failing.delete(id)) this.log('info', `redis ${id} answers INFO again`);
