@@ -1,2 +1,2 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --no-memory-reducer
 require('../dist/main/cli/index.js');

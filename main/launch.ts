@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { serveCommand } from './cli/serve-command';
 import { electronAvailability } from './electron/availability';
 import { packageRoot } from './engine/entries';
+import { NO_MEMORY_REDUCER } from './engine/memory-reducer';
 import { defaultRunsDir } from './library/paths';
 import { printError, printLine } from './cli/terminal';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from './serve/defaults';
@@ -23,11 +24,15 @@ function launchElectron(binary: string, root: string): void {
   delete env.ELECTRON_RUN_AS_NODE;
   // Its own process group, so a terminal's Ctrl-C reaches it once, through us,
   // not twice (a second signal means "exit at once" to the app).
-  const child = spawn(binary, [join(root, 'dist', 'main', 'electron', 'main.js'), ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env,
-    detached: true,
-  });
+  const child = spawn(
+    binary,
+    [`--js-flags=${NO_MEMORY_REDUCER}`, join(root, 'dist', 'main', 'electron', 'main.js'), ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env,
+      detached: true,
+    },
+  );
   for (const sig of FORWARDED_SIGNALS) process.on(sig, () => child.kill(sig));
   child.on('error', (err) => {
     printError(`kvscope: cannot start Electron: ${err.message}`);

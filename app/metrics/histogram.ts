@@ -1,6 +1,7 @@
 import * as hdr from 'hdr-histogram-js';
 import type { JsHistogram } from 'hdr-histogram-js';
 import type { Buckets } from './latency-buckets';
+import { addEncoded } from './hdr-add';
 
 export type { Buckets };
 
@@ -32,18 +33,12 @@ export function encodeHistogram(h: Histogram): string {
   return hdr.encodeIntoCompressedBase64(h);
 }
 
-/** A histogram as encoded, sized to its content: to add into another, never to keep. */
-export function decodeRaw(encoded: string): Histogram {
-  return hdr.decodeFromCompressedBase64(encoded, 32, false);
-}
+export { addEncoded };
 
+/** An encoded histogram in the canonical shape, so every merged histogram has the same range. */
 export function decodeHistogram(encoded: string): Histogram {
-  const decoded = decodeRaw(encoded);
-  // Decoding yields a histogram sized to its content; copy into the canonical
-  // shape so every merged histogram has the same range.
   const h = createHistogram();
-  h.add(decoded);
-  decoded.destroy();
+  addEncoded(h, encoded);
   return h;
 }
 
@@ -54,11 +49,7 @@ export function decodeHistogram(encoded: string): Histogram {
  */
 export function mergeEncoded(encoded: readonly string[]): Histogram {
   const merged = createHistogram();
-  for (const e of encoded) {
-    const h = decodeRaw(e);
-    merged.add(h);
-    h.destroy();
-  }
+  for (const e of encoded) addEncoded(merged, e);
   return merged;
 }
 

@@ -1,4 +1,4 @@
-import { createHistogram, cumulativeBuckets, decodeRaw, latencyStats, type Histogram } from './histogram';
+import { addEncoded, createHistogram, cumulativeBuckets, latencyStats, type Histogram } from './histogram';
 import type { OpSummary } from './summary';
 import { Tally } from './tally';
 
@@ -38,11 +38,4 @@ export class OpAcc {
   summary(boundsMs: readonly number[], h: Histogram = this.hist): OpSummary {
     return { ...this.c, opsPerSec: this.perSecond.spread(), latency: latencyStats(h), buckets: cumulativeBuckets(h, boundsMs) };
   }
-}
-
-/** Straight from the encoding: a copy into the canonical shape first would only be added again. */
-function addEncoded(into: Histogram, encoded: string): void {
-  const h = decodeRaw(encoded);
-  into.add(h);
-  h.destroy();
 }

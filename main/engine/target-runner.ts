@@ -9,6 +9,7 @@ import { makeOwnedTempDir } from '../../app/host/temp-dirs';
 import type { LogLine } from '../../app/protocol/worker';
 import { ManagedChild, STOP_GRACE_MS, type ChildEnd } from './child';
 import { entryPath, type EntryName } from './entries';
+import { NO_MEMORY_REDUCER } from './memory-reducer';
 
 /** A built-in server that does not listen within this long has failed to start. */
 const TARGET_READY_TIMEOUT_MS = 15_000;
@@ -18,15 +19,8 @@ const TARGET_READY_TIMEOUT_MS = 15_000;
  */
 const LOCAL_CLUSTER_READY_TIMEOUT_MS = 240_000;
 
-/**
- * Node flags of the children that idle between one reading a second (the
- * monitor, a local cluster's keeper: IDLE_ENTRIES): V8's memory
- * reducer, meant to shrink an idle heap, keeps collecting in them, and about
- * halved a Redis Cluster monitor's CPU time when turned off (7.4 to 3.5 ms a
- * second, docs/benchmarks.md); their heaps are a few MiB either way. A
- * built-in target is under load, so it keeps Node's defaults.
- */
-const IDLE_CHILD_FLAGS: readonly string[] = ['--no-memory-reducer'];
+/** The children that idle between one reading a second run without V8's memory reducer (memory-reducer.ts). */
+const IDLE_CHILD_FLAGS: readonly string[] = [NO_MEMORY_REDUCER];
 const IDLE_ENTRIES: ReadonlySet<EntryName> = new Set(['workers/monitor/main', 'workers/local/main']);
 
 const CHILD_NAMES: Record<EntryName, string> = {

@@ -1,4 +1,5 @@
-import { mergeTicks, type MeasuredPhase, type Sample } from '../../app/metrics/sample';
+import { mergeTicks } from '../../app/metrics/merge-ticks';
+import { type MeasuredPhase, type Sample } from '../../app/metrics/sample';
 import type { Tick } from '../../app/metrics/tick';
 import type { NodeSample } from '../../app/metrics/node-stats';
 

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NO_MEMORY_REDUCER } from '../../main/engine/memory-reducer';
 import { INDEX_MARK, makeFixture } from './fixtures';
 import { openDashboard } from './http-request';
 
@@ -115,7 +116,12 @@ console.log('fake electron ' + JSON.stringify({ args: process.argv.slice(2), run
     try {
       const [, json] = await l.waitFor(/fake electron (.*)\n/);
       const seen = JSON.parse(json) as { args: string[]; runAsNode: string | null };
-      expect(seen.args).toEqual([join(__dirname, '..', '..', 'dist', 'main', 'electron', 'main.js'), '--flag']);
+      // Electron's main process takes V8 flags only from its command line (memory-reducer.ts).
+      expect(seen.args).toEqual([
+        `--js-flags=${NO_MEMORY_REDUCER}`,
+        join(__dirname, '..', '..', 'dist', 'main', 'electron', 'main.js'),
+        '--flag',
+      ]);
       // Inherited, it would turn Electron into a plain Node.
       expect(seen.runAsNode).toBeNull();
       process.kill(-(l.proc.pid ?? 0), 'SIGINT');

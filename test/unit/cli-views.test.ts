@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTicks } from '../../app/metrics/sample';
+import { mergeTicks } from '../../app/metrics/merge-ticks';
 import { summarize } from '../../app/metrics/summary';
 import { parseScenario } from '../../app/scenario/schema';
 import { liveLine } from '../../main/cli/live-line';

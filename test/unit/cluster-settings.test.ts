@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTicks } from '../../app/metrics/sample';
+import { mergeTicks } from '../../app/metrics/merge-ticks';
 import type { Tick } from '../../app/metrics/tick';
 import { CATALOG_SWEEPS, findScenario } from '../../app/scenario/catalog';
 import { parseMembers } from '../../app/scenario/hazelcast-target';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTicks, type Sample } from '../../app/metrics/sample';
+import { mergeTicks } from '../../app/metrics/merge-ticks';
+import { type Sample } from '../../app/metrics/sample';
 import { summarize } from '../../app/metrics/summary';
 import { cutShortNote } from '../../app/metrics/cut-short';
 import { compareRuns } from '../../app/stats/compare';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideOutcome, DEFAULT_MAX_ERROR_RATE, outcomeOf, type OutcomeInput } from '../../app/metrics/outcome';
-import { mergeTicks, type Sample } from '../../app/metrics/sample';
+import { mergeTicks } from '../../app/metrics/merge-ticks';
+import { type Sample } from '../../app/metrics/sample';
 import { summarize, type Summary } from '../../app/metrics/summary';
 import { parseRun } from '../../app/run/reader';
 import { validateScenario } from '../../app/scenario/schema';

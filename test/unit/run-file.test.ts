@@ -2,7 +2,8 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mergeTicks, type Sample } from '../../app/metrics/sample';
+import { mergeTicks } from '../../app/metrics/merge-ticks';
+import { type Sample } from '../../app/metrics/sample';
 import { summarize } from '../../app/metrics/summary';
 import { RUN_FORMAT, RUN_FORMAT_VERSION, type RunHeader, type RunLine } from '../../app/run/format';
 import { parseRun, readRunFile, RunFileError } from '../../app/run/reader';

@@ -4,7 +4,8 @@
  * fixture has every field a run file has.
  */
 import type { LatencyStats } from '../../app/metrics/histogram';
-import { mergeTicks, type Sample } from '../../app/metrics/sample';
+import { mergeTicks } from '../../app/metrics/merge-ticks';
+import { type Sample } from '../../app/metrics/sample';
 import { summarize } from '../../app/metrics/summary';
 import { RUN_FORMAT, RUN_FORMAT_VERSION, type RunEnvironment } from '../../app/run/format';
 import type { RunFile } from '../../app/run/format';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHistogram } from '../../app/metrics/histogram';
-import { mergeTicks } from '../../app/metrics/sample';
+import { mergeTicks } from '../../app/metrics/merge-ticks';
 import { exactPercentile, expectHdr, seededValues, tick } from './helpers';
 
 describe('mergeTicks', () => {

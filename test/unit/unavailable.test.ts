@@ -7,7 +7,7 @@ import {
   SATURATED_ELU,
   SATURATED_MACHINE_CPU,
 } from '../../app/metrics/limits';
-import { mergeTicks } from '../../app/metrics/sample';
+import { mergeTicks } from '../../app/metrics/merge-ticks';
 import { summarize } from '../../app/metrics/summary';
 import { Recorder } from '../../workers/load/recorder';
 import { decodeHistogram } from '../../app/metrics/histogram';

@@ -1,0 +1,114 @@
+import { inflateSync } from 'node:zlib';
+import * as hdr from 'hdr-histogram-js';
+import type { JsHistogram } from 'hdr-histogram-js';
+
+/** The V2 compressed encoding's cookie, word-size bits masked out (HdrHistogram's encoding). */
+const COMPRESSED_COOKIE_BASE = 0x1c849304;
+/** The V2 encoding's cookie inside the deflated payload. */
+const PLAIN_COOKIE_BASE = 0x1c849303;
+const COOKIE_SIZE_BITS = 0xf0;
+/** Cookie and length of the deflated contents. */
+const COMPRESSED_HEADER_BYTES = 8;
+/** Cookie, payload length, normalizing offset, digits, lowest and highest value, conversion ratio. */
+const PLAIN_HEADER_BYTES = 40;
+/** A ZigZag LEB128 word of the V2 encoding takes at most this many bytes. */
+const MAX_WORD_BYTES = 9;
+
+/**
+ * Add an encoded histogram (encodeHistogram's compressed base64) into
+ * `into`, bucket by bucket, straight from the bytes: the library decodes into
+ * a histogram of its own first (base64 and varints in JS, an array sized and
+ * scanned, then added), which was most of main's per-second merge. The
+ * result is the library's `into.add(decode(encoded))` to the last bit: the
+ * same counts, total, maximum and smallest non-zero value. A histogram of
+ * another shape (digits, unit or range) goes the library's way; one whose
+ * buckets run past its own range is refused whole.
+ */
+export function addEncoded(into: hdr.Histogram, encoded: string): void {
+  const js = into as unknown as JsHistogram;
+  const bytes = Buffer.from(encoded, 'base64');
+  if (bytes.length < COMPRESSED_HEADER_BYTES || (bytes.readInt32BE(0) & ~COOKIE_SIZE_BITS) !== COMPRESSED_COOKIE_BASE) {
+    throw new Error('not a compressed V2 histogram encoding');
+  }
+  const raw = inflateSync(bytes.subarray(COMPRESSED_HEADER_BYTES, COMPRESSED_HEADER_BYTES + bytes.readInt32BE(4)));
+  const sameShape =
+    raw.length >= PLAIN_HEADER_BYTES &&
+    (raw.readInt32BE(0) & ~COOKIE_SIZE_BITS) === PLAIN_COOKIE_BASE &&
+    raw.readInt32BE(12) === js.numberOfSignificantValueDigits &&
+    Number(raw.readBigInt64BE(16)) === js.lowestDiscernibleValue &&
+    Number(raw.readBigInt64BE(24)) === js.highestTrackableValue;
+  if (!sameShape) return addTheLibraryWay(into, encoded);
+  const end = Math.min(raw.length, PLAIN_HEADER_BYTES + raw.readInt32BE(4));
+  let at = PLAIN_HEADER_BYTES;
+  let index = 0;
+  let n = 0;
+  while (at < end) {
+    // ZigZag LEB128, up to 9 bytes (the ninth carries 8 bits), as the library reads it.
+    let value = 0;
+    let scale = 1;
+    for (let b = 0; b < MAX_WORD_BYTES; b++) {
+      const byte = raw[at++];
+      if (b === MAX_WORD_BYTES - 1) {
+        value += byte * scale;
+        break;
+      }
+      value += (byte & 0x7f) * scale;
+      if ((byte & 0x80) === 0) break;
+      scale *= 128;
+    }
+    const count = value % 2 === 0 ? value / 2 : -(value + 1) / 2;
+    if (count < 0) {
+      index -= count; // a run of empty buckets
+      continue;
+    }
+    if (count > 0) {
+      if (n === found.length) grow();
+      found.indexes[n] = index;
+      found.counts[n++] = count;
+    }
+    index++;
+  }
+  // Checked before anything is added, so a bad encoding leaves `into` as it was.
+  if (n > 0 && found.indexes[n - 1] >= js.countsArrayLength) throw new Error('histogram encoding runs past its range');
+  let total = 0;
+  let minNonZeroIndex = -1;
+  for (let i = 0; i < n; i++) {
+    const at = found.indexes[i];
+    js.addToCountAtIndex(at, found.counts[i]);
+    total += found.counts[i];
+    if (minNonZeroIndex < 0 && at !== 0) minNonZeroIndex = at;
+  }
+  const maxIndex = n > 0 ? found.indexes[n - 1] : -1;
+  // What the library's add of a decoded histogram sets (its max is the top of the highest bucket).
+  const internal = js as unknown as Internals;
+  js.setTotalCount(js.totalCount + total);
+  const otherMax = maxIndex >= 0 ? js.highestEquivalentValue(js.valueFromIndex(maxIndex)) : 0;
+  internal.updatedMaxValue(Math.max(js.maxValue, otherMax));
+  const otherMin = minNonZeroIndex >= 0 ? js.valueFromIndex(minNonZeroIndex) : Number.MAX_VALUE;
+  internal.updateMinNonZeroValue(Math.min(js.minNonZeroValue, otherMin));
+}
+
+/** Non-empty buckets of the encoding being added, reused across calls (main adds several a second). */
+const INITIAL_FOUND = 1024;
+const found = { indexes: new Float64Array(INITIAL_FOUND), counts: new Float64Array(INITIAL_FOUND), length: INITIAL_FOUND };
+
+function grow(): void {
+  const length = found.length * 2;
+  const indexes = new Float64Array(length);
+  const counts = new Float64Array(length);
+  indexes.set(found.indexes);
+  counts.set(found.counts);
+  Object.assign(found, { indexes, counts, length });
+}
+
+/** The library's own setters, not in its typings. */
+interface Internals {
+  updatedMaxValue(value: number): void;
+  updateMinNonZeroValue(value: number): void;
+}
+
+function addTheLibraryWay(into: hdr.Histogram, encoded: string): void {
+  const h = hdr.decodeFromCompressedBase64(encoded, 32, false);
+  into.add(h);
+  h.destroy();
+}

@@ -1,0 +1,13 @@
+/**
+ * V8's memory reducer, turned off in kvscope's processes that idle between
+ * once-a-second work: main, the monitor and a local cluster's keeper. Meant
+ * to shrink an idle heap, it kept collecting in them: a Redis Cluster
+ * monitor's CPU time halved without it (7.4 to 3.5 ms a second), and in
+ * main its collections (40 to 70 ms, 8 to 17 s after start) landed inside a
+ * short run's measured seconds (docs/benchmarks.md). Set at run time it
+ * does not take (the reducer exists from the heap's start), so it goes on
+ * the command line: the children's (target-runner.ts), Electron's
+ * (launch.ts), and for main as Node the `kvscope` command's first line and
+ * the npm scripts. Load workers keep Node's defaults, as any client does.
+ */
+export const NO_MEMORY_REDUCER = '--no-memory-reducer';

@@ -1,0 +1,86 @@
+import { deflateSync, inflateSync } from 'node:zlib';
+import * as hdr from 'hdr-histogram-js';
+import { describe, expect, it } from 'vitest';
+import { addEncoded } from '../../app/metrics/hdr-add';
+import { createHistogram, encodeHistogram, HIGHEST_US, latencyStats, type Histogram } from '../../app/metrics/histogram';
+import { histOf, seededValues } from './helpers';
+
+/** What the library's own decode-then-add gives. */
+function libraryAdd(into: Histogram, encoded: string): void {
+  const h = hdr.decodeFromCompressedBase64(encoded, 32, false);
+  into.add(h);
+  h.destroy();
+}
+
+function stateOf(h: Histogram) {
+  return { encoded: encodeHistogram(h), total: h.totalCount, max: h.maxValue, min: h.minNonZeroValue, stats: latencyStats(h) };
+}
+
+/** Both ways into fresh histograms (or into copies of `start`), compared field by field. */
+function expectSameAsLibrary(encoded: readonly string[], start: readonly number[] = []): void {
+  const ours = createHistogram();
+  const theirs = createHistogram();
+  for (const v of start) {
+    ours.recordValue(v);
+    theirs.recordValue(v);
+  }
+  for (const e of encoded) {
+    addEncoded(ours, e);
+    libraryAdd(theirs, e);
+  }
+  expect(stateOf(ours)).toEqual(stateOf(theirs));
+}
+
+/** An encoding with its inflated bytes changed by `edit`, re-deflated. */
+function rewritten(encoded: string, edit: (raw: Buffer) => Buffer): string {
+  const bytes = Buffer.from(encoded, 'base64');
+  const raw = edit(Buffer.from(inflateSync(bytes.subarray(8, 8 + bytes.readInt32BE(4)))));
+  const packed = deflateSync(raw);
+  const head = Buffer.alloc(8);
+  head.writeInt32BE(bytes.readInt32BE(0), 0);
+  head.writeInt32BE(packed.length, 4);
+  return Buffer.concat([head, packed]).toString('base64');
+}
+
+describe('addEncoded: the library decode-and-add, to the last bit', () => {
+  it.each([
+    ['latencies around a millisecond', seededValues(1, 5000, 200, 5000)],
+    ['a wide spread up to the top of the range', seededValues(2, 3000, 1, HIGHEST_US)],
+    ['zeros among them (a zero is counted but is no minimum)', [0, 0, 3, 7, 7, 7, 2048, 2049, 1_000_000]],
+    ['only zeros', [0, 0, 0]],
+    ['one value at the clamp', [HIGHEST_US]],
+    ['nothing', []],
+  ])('%s', (_what, values) => {
+    expectSameAsLibrary([histOf(values)]);
+  });
+
+  it('adds into a histogram that already holds values, several encodings in a row', () => {
+    expectSameAsLibrary([histOf(seededValues(3, 800, 50, 90_000)), histOf([]), histOf(seededValues(4, 800, 1, 400))], [5, 70_000, 1]);
+  });
+
+  it('takes the library way for another shape (two significant digits) and still adds the same', () => {
+    const other = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: HIGHEST_US, numberOfSignificantValueDigits: 2 });
+    for (const v of seededValues(5, 500, 1, 100_000)) other.recordValue(v);
+    expectSameAsLibrary([hdr.encodeIntoCompressedBase64(other)]);
+  });
+
+  it('refuses an encoding whose buckets run past its range, and leaves the histogram as it was', () => {
+    const good = histOf([10, 20, 30]);
+    // A run of empty buckets as long as the whole range, then one count: past the last bucket.
+    const longRun = Buffer.from([0xff, 0xff, 0x05, 0x02]); // 49,152 empty buckets (the range has 21,504), then a count of 1
+    const bad = rewritten(good, (raw) => {
+      const out = Buffer.concat([raw.subarray(0, 40), longRun]);
+      out.writeInt32BE(longRun.length, 4);
+      return out;
+    });
+    const h = createHistogram();
+    addEncoded(h, good);
+    const before = stateOf(h);
+    expect(() => addEncoded(h, bad)).toThrow(/runs past its range/);
+    expect(stateOf(h)).toEqual(before);
+  });
+
+  it('refuses what is not a compressed histogram', () => {
+    expect(() => addEncoded(createHistogram(), Buffer.from('not a histogram').toString('base64'))).toThrow(/not a compressed V2 histogram/);
+  });
+});
