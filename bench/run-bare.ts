@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { decodeMessage } from '../app/protocol/envelope';
 import { onAbort } from './cleanup';
 import { FIXED_HEAP_FLAGS } from './fixed-heap';
+import { inheritedFlags } from '../main/engine/memory-reducer';
 import { FromBareSchema, type BareMark, type BareResult } from './bare-protocol';
 
 /** Process start, ioredis load and connect, and the drain fit in this on top of warm-up and run. */
@@ -33,7 +34,8 @@ export function runBare(start: { warmupSeconds: number; durationSeconds: number 
 export function startBare(start: { warmupSeconds: number; durationSeconds: number }, script = BARE_LOOP): BareHandle {
   const child = fork(script, [], {
     execPath: process.execPath,
-    execArgv: [...process.execArgv, ...FIXED_HEAP_FLAGS],
+    // The bare loop runs with the flags kvscope's workers get: main's own (bench:* run it as main) are not a client's.
+    execArgv: [...inheritedFlags(process.execArgv), ...FIXED_HEAP_FLAGS],
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     serialization: 'json',
   });

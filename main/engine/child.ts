@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { EventEmitter } from 'node:events';
+import { inheritedFlags } from './memory-reducer';
 
 /** How long a child gets to stop on its own before it is killed. */
 export const STOP_GRACE_MS = 5000;
@@ -74,7 +75,7 @@ export class ManagedChild extends EventEmitter<ChildEvents> {
     if (this.proc) throw new Error(`${this.name} is already started`);
     const p = fork(this.modulePath, opts.args ?? [], {
       execPath: opts.execPath,
-      execArgv: [...process.execArgv, ...(opts.execArgv ?? [])],
+      execArgv: [...inheritedFlags(process.execArgv), ...(opts.execArgv ?? [])],
       env: opts.env ?? process.env,
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       serialization: 'json',

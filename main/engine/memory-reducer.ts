@@ -11,3 +11,12 @@
  * the npm scripts. Load workers keep Node's defaults, as any client does.
  */
 export const NO_MEMORY_REDUCER = '--no-memory-reducer';
+
+/**
+ * Main's Node flags as its children inherit them: without main's own
+ * NO_MEMORY_REDUCER, which is no child's (a worker keeps Node's defaults; the
+ * idle children get it from their own flags).
+ */
+export function inheritedFlags(execArgv: readonly string[]): string[] {
+  return execArgv.filter((f) => f !== NO_MEMORY_REDUCER);
+}
