@@ -43,15 +43,11 @@ export function addEncoded(into: hdr.Histogram, encoded: string): void {
   let index = 0;
   let n = 0;
   while (at < end) {
-    // ZigZag LEB128, up to 9 bytes (the ninth carries 8 bits), as the library reads it.
+    // ZigZag LEB128 of up to 9 bytes, 7 bits each, as the library reads it (a count never needs the ninth).
     let value = 0;
     let scale = 1;
     for (let b = 0; b < MAX_WORD_BYTES; b++) {
       const byte = raw[at++];
-      if (b === MAX_WORD_BYTES - 1) {
-        value += byte * scale;
-        break;
-      }
       value += (byte & 0x7f) * scale;
       if ((byte & 0x80) === 0) break;
       scale *= 128;
