@@ -1,6 +1,6 @@
-import { inflateSync } from 'node:zlib';
 import * as hdr from 'hdr-histogram-js';
 import type { JsHistogram } from 'hdr-histogram-js';
+import { decompress } from 'hdr-histogram-js/dist/JsHistogram.encoding';
 
 /** The V2 compressed encoding's cookie, word-size bits masked out (HdrHistogram's encoding). */
 const COMPRESSED_COOKIE_BASE = 0x1c849304;
@@ -17,8 +17,10 @@ const MAX_WORD_BYTES = 9;
 /**
  * Add an encoded histogram (encodeHistogram's compressed base64) into
  * `into`, bucket by bucket, straight from the bytes: the library decodes into
- * a histogram of its own first (base64 and varints in JS, an array sized and
- * scanned, then added), which was most of main's per-second merge. The
+ * a histogram of its own first (its varints through a byte-buffer class, an
+ * array sized and scanned, then added), which was most of main's per-second
+ * merge. No Node types here: the renderer's type check reaches this file
+ * through the summary's types. The
  * result is the library's `into.add(decode(encoded))` to the last bit: the
  * same counts, total, maximum and smallest non-zero value. A histogram of
  * another shape (digits, unit or range) goes the library's way; one whose
@@ -26,19 +28,22 @@ const MAX_WORD_BYTES = 9;
  */
 export function addEncoded(into: hdr.Histogram, encoded: string): void {
   const js = into as unknown as JsHistogram;
-  const bytes = Buffer.from(encoded, 'base64');
-  if (bytes.length < COMPRESSED_HEADER_BYTES || (bytes.readInt32BE(0) & ~COOKIE_SIZE_BITS) !== COMPRESSED_COOKIE_BASE) {
+  const bytes = base64Bytes(encoded);
+  const head = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < COMPRESSED_HEADER_BYTES || (head.getInt32(0) & ~COOKIE_SIZE_BITS) !== COMPRESSED_COOKIE_BASE) {
     throw new Error('not a compressed V2 histogram encoding');
   }
-  const raw = inflateSync(bytes.subarray(COMPRESSED_HEADER_BYTES, COMPRESSED_HEADER_BYTES + bytes.readInt32BE(4)));
+  // The library's own inflate (Node's zlib in main) of the deflated contents.
+  const raw = decompress(bytes);
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
   const sameShape =
     raw.length >= PLAIN_HEADER_BYTES &&
-    (raw.readInt32BE(0) & ~COOKIE_SIZE_BITS) === PLAIN_COOKIE_BASE &&
-    raw.readInt32BE(12) === js.numberOfSignificantValueDigits &&
-    Number(raw.readBigInt64BE(16)) === js.lowestDiscernibleValue &&
-    Number(raw.readBigInt64BE(24)) === js.highestTrackableValue;
+    (view.getInt32(0) & ~COOKIE_SIZE_BITS) === PLAIN_COOKIE_BASE &&
+    view.getInt32(12) === js.numberOfSignificantValueDigits &&
+    Number(view.getBigInt64(16)) === js.lowestDiscernibleValue &&
+    Number(view.getBigInt64(24)) === js.highestTrackableValue;
   if (!sameShape) return addTheLibraryWay(into, encoded);
-  const end = Math.min(raw.length, PLAIN_HEADER_BYTES + raw.readInt32BE(4));
+  const end = Math.min(raw.length, PLAIN_HEADER_BYTES + view.getInt32(4));
   let at = PLAIN_HEADER_BYTES;
   let index = 0;
   let n = 0;
@@ -82,6 +87,14 @@ export function addEncoded(into: hdr.Histogram, encoded: string): void {
   internal.updatedMaxValue(Math.max(js.maxValue, otherMax));
   const otherMin = minNonZeroIndex >= 0 ? js.valueFromIndex(minNonZeroIndex) : Number.MAX_VALUE;
   internal.updateMinNonZeroValue(Math.min(js.minNonZeroValue, otherMin));
+}
+
+/** A base64 string's bytes. */
+function base64Bytes(encoded: string): Uint8Array {
+  const text = atob(encoded);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
 }
 
 /** Non-empty buckets of the encoding being added, reused across calls (main adds several a second). */
