@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { msg } from '../app/protocol/envelope';
 
+/** Set, a bare loop also measures each answer's latency (measured-loop.ts): the floor of any latency benchmark. */
+export const MeasureFlag = z.boolean().optional();
+
 /** parent -> bare loop: everything it needs to reproduce the scenario's load. */
 const BareStartSchema = z.object({
   host: z.string(),
@@ -15,6 +18,7 @@ const BareStartSchema = z.object({
   warmupSeconds: z.number().int().min(0),
   durationSeconds: z.number().int().min(1),
   seed: z.number().int().min(0),
+  measure: MeasureFlag,
 });
 export type BareStart = z.infer<typeof BareStartSchema>;
 

@@ -1,14 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import type { FromBare } from './bare-protocol';
 import { errorMessage } from '../app/error-message';
+import { live, measuredPhase, type ClosedLoopSettings } from './loop-phase';
+import { measuredLoop } from './measured-loop';
 
-interface ClosedLoopSettings {
-  inFlight: number;
-  warmupSeconds: number;
-  durationSeconds: number;
-  /** Issue no more than this many operations (bench:drivers counts runs in operations); no bound when absent. */
-  maxOps?: number;
-}
+export { live } from './loop-phase';
 
 /**
  * The plainest closed loop a bare baseline runs: `inFlight` operations kept
@@ -16,13 +12,16 @@ interface ClosedLoopSettings {
  * end included), a failure counted and replaced on the next turn. No
  * histogram, no ticks, no per-op timer: what kvscope adds on top of this is
  * its cost. `answered` tells which rejections are answers (a missing key).
+ * With `measure` set, the loop also measures each answer (measured-loop.ts).
  */
 export async function closedLoop(
   c: ClosedLoopSettings,
   issue: () => Promise<unknown>,
   answered: (err: unknown) => boolean = () => false,
 ): Promise<FromBare & { type: 'result' }> {
-  const measureFrom = performance.now() + c.warmupSeconds * 1000;
+  if (c.measure) return measuredLoop(c, issue, answered);
+  const phase = measuredPhase(c);
+  const { measureFrom } = phase;
   let endAt = measureFrom + c.durationSeconds * 1000;
   let inFlight = 0;
   let issued = 0;
@@ -31,15 +30,6 @@ export async function closedLoop(
   let errors = 0;
   const endEarly = (): void => void (endAt = Math.min(endAt, performance.now()));
   live.stop = endEarly;
-  let eluStart = performance.eventLoopUtilization();
-  let cpuStart = process.cpuUsage();
-  setTimeout(
-    () => {
-      eluStart = performance.eventLoopUtilization();
-      cpuStart = process.cpuUsage();
-    },
-    Math.max(0, measureFrom - performance.now()),
-  );
   await new Promise<void>((drained) => {
     const onAnswer = (): void => {
       inFlight--;
@@ -65,27 +55,8 @@ export async function closedLoop(
     }
     for (let i = 0; i < c.inFlight; i++) next();
   });
-  const elu = performance.eventLoopUtilization(eluStart).utilization;
-  const cpu = process.cpuUsage(cpuStart);
-  // Stopped early (a paired round), the measured seconds are those it ran.
-  const seconds = Math.max(0, Math.min(c.durationSeconds, (endAt - measureFrom) / 1000));
-  return { type: 'result', data: { ops, errors, opsPerSec: seconds ? ops / seconds : 0, elu, cpuUs: cpu.user + cpu.system } };
+  return phase.result(endAt, ops, errors);
 }
-
-/**
- * The running loop's answers and failures since it started, warm-up included,
- * and a way to end it early: what a paired round (run-paired.ts) reads at the
- * edges of kvscope's measured seconds, and how it ends the bare side after.
- * A child running another loop (clusters/loop-child.ts) sets `stop` and
- * `pending` (what its loop holds that `ops` and `errors` do not count yet).
- */
-export const live = {
-  ops: 0,
-  errors: 0,
-  stop: (): void => undefined,
-  pending: (): { ops: number; errors: number } => NOTHING_PENDING,
-};
-const NOTHING_PENDING = { ops: 0, errors: 0 };
 
 /** This process's counts and CPU time so far, read at one instant. */
 function markNow(): FromBare {

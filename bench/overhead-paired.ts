@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import type { BareStart } from './bare-protocol';
-import { controlLine, cpuRoundLine, cpuVerdict } from './cpu/verdict';
 import { pin, pinPlan } from './cpu/pin';
-import { control, opsRoundLine, runPaired, type PairedRound } from './run-paired';
+import { pairedRounds } from './paired-bench';
+import type { PairedRound } from './run-paired';
 import { SCENARIO_NAME, type RedisScenario } from './scenario';
 
 /** The bare ioredis loop (bare-loop.ts), next to this file in dist/bench. */
@@ -11,7 +11,8 @@ const BARE_LOOP = join(__dirname, 'bare-loop.js');
 /**
  * `bench:overhead --paired`: kvscope and the bare loop against the one
  * redis-server at the same time in each round, read at the same instants
- * (run-paired.ts), then the bare loop beside itself as the round's control.
+ * (run-paired.ts), then the bare loop beside itself as the round's control,
+ * then the floor: the bare loop measuring each answer beside the plain one.
  * Alternating rounds each meet their own moment of a shared host; paired,
  * whatever moves one side's CPU per operation moves the other's alike.
  * redis-benchmark is left out (it would share the clients' CPU too). With a
@@ -31,17 +32,5 @@ export async function overheadPaired(
     if (serverPid !== undefined) pin(serverPid, plan.servers);
   }
   print(plan ? `pinned: clients on CPU ${plan.clients}, redis-server on CPU ${plan.servers}` : 'not pinned (one core, or no taskset)');
-  const results: PairedRound[] = [];
-  const controls: number[] = [];
-  for (let r = 1; r <= rounds; r++) {
-    const round = await runPaired(scenario, bare, BARE_LOOP);
-    results.push(round);
-    print(opsRoundLine(`round ${r} (paired)`, round));
-    print(`   ${cpuRoundLine(round)}`);
-    controls.push(await control({ scenario, script: BARE_LOOP, start: bare }, print));
-  }
-  print('');
-  for (const line of cpuVerdict(SCENARIO_NAME, results).lines) print(line);
-  print(controlLine(SCENARIO_NAME, controls));
-  return results;
+  return pairedRounds(SCENARIO_NAME, scenario, { script: BARE_LOOP, start: bare }, rounds, print);
 }

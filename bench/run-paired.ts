@@ -73,25 +73,27 @@ export async function runPaired(
  * seconds. Identical code, so their ratio is the pairing's own noise: a
  * kvscope ratio inside its spread says nothing.
  */
-export function runPairedControl(
-  scenario: Scenario,
-  start: { warmupSeconds: number; durationSeconds: number },
-  script: string,
-): Promise<{ first: BareCpu; second: BareCpu }> {
-  return runPairedScripts(scenario, start, [script, script]);
+export function runPairedControl(scenario: Scenario, side: PairedSide): Promise<{ first: BareCpu; second: BareCpu }> {
+  return runPairedScripts(scenario, [side, side]);
+}
+
+/** One child of a paired round: its script and start message. */
+export interface PairedSide {
+  script: string;
+  start: { warmupSeconds: number; durationSeconds: number; measure?: boolean };
 }
 
 /**
  * Two bare-protocol children side by side, read at the same instants over the
- * scenario's warm-up and measured seconds: the control (one script twice), or
- * kvscope's loop beside the bare one (bench:clusters --loop).
+ * scenario's warm-up and measured seconds: the control (one script twice),
+ * the floor (the bare loop beside itself measuring), or kvscope's loop
+ * beside the bare one (bench:clusters --loop).
  */
 export async function runPairedScripts(
   scenario: Scenario,
-  start: { warmupSeconds: number; durationSeconds: number },
-  scripts: readonly [string, string],
+  sides: readonly [PairedSide, PairedSide],
 ): Promise<{ first: BareCpu; second: BareCpu }> {
-  const pair = scripts.map((script) => startPaired(scenario, start, script));
+  const pair = sides.map((side) => startPaired(scenario, side.start, side.script));
   try {
     for (const b of pair) await answering(b);
     await new Promise((r) => setTimeout(r, scenario.warmupSeconds * 1000));
@@ -107,15 +109,28 @@ export async function runPairedScripts(
   }
 }
 
+type RoundSide = { scenario: Scenario } & PairedSide;
+
 /** The control of a round, printed: the bare loop beside itself, its ratio the pairing's own noise this round. */
-export async function control(
-  s: { scenario: Scenario; script: string; start: { warmupSeconds: number; durationSeconds: number } },
-  print: (line: string) => void,
-): Promise<number> {
-  const c = await runPairedControl(s.scenario, s.start, s.script);
+export async function control(s: RoundSide, print: (line: string) => void): Promise<number> {
+  const c = await runPairedControl(s.scenario, s);
   const ratio = usPerOp(c.second) / usPerOp(c.first);
   print(
     `   control, the bare loop beside itself: CPU µs/op ${usPerOp(c.first).toFixed(2)} and ${usPerOp(c.second).toFixed(2)}; ratio ${ratio.toFixed(3)}`,
+  );
+  return ratio;
+}
+
+/**
+ * The floor of a round, printed: the bare loop that also measures each answer
+ * (measured-loop.ts) beside the plain one; its ratio is what measuring every
+ * operation costs by itself, this round.
+ */
+export async function floor(s: RoundSide, print: (line: string) => void): Promise<number> {
+  const f = await runPairedScripts(s.scenario, [s, { script: s.script, start: { ...s.start, measure: true } }]);
+  const ratio = usPerOp(f.second) / usPerOp(f.first);
+  print(
+    `   floor, the bare loop measuring each answer beside the plain one: CPU µs/op ${usPerOp(f.second).toFixed(2)} and ${usPerOp(f.first).toFixed(2)}; ratio ${ratio.toFixed(3)}`,
   );
   return ratio;
 }

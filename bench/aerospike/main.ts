@@ -2,8 +2,10 @@
  * `npm run bench:aerospike -- --hosts H:P[,H:P]`: aerospike-50-50 through
  * kvscope and, in the same run, a bare `aerospike` client loop with the same
  * worker processes and in-flight count, alternating (kvscope first in odd
- * rounds, bare first in even ones) so drift falls on both alike. Prints both
- * ops/s and CPU time per operation; judged on CPU per operation (bench/cpu).
+ * rounds, bare first in even ones) so drift falls on both alike; with
+ * `--paired`, one worker and one bare process at the same time in each round,
+ * then the control and the floor (bench/paired-bench.ts). Prints both ops/s
+ * and CPU time per operation; judged on CPU per operation (bench/cpu).
  */
 import { fmtInt } from '../../app/report/numbers';
 import { join } from 'node:path';
@@ -17,7 +19,9 @@ import { parseAsOptions, type AsBenchOptions } from './options';
 import type { AsBareStart } from './protocol';
 import { cpuRoundLine, cpuVerdict, type BareCpu, type CpuRound } from '../cpu/verdict';
 import { driverCostAfter } from '../drivers/verdict';
+import { pairedRounds } from '../paired-bench';
 
+const SCENARIO = 'aerospike-50-50';
 const BARE_SEED = 1;
 /**
  * A fresh node (a JIT still warming up, caches empty) answers slower for a
@@ -30,7 +34,7 @@ const BARE_LOOP = join(__dirname, 'bare-loop.js');
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
 
 function scenarioFor(o: AsBenchOptions): Scenario {
-  const base = findScenario('aerospike-50-50')!;
+  const base = findScenario(SCENARIO)!;
   return parseScenario({
     ...base,
     target: { ...(base.target as object), kind: 'aerospike', hosts: o.hosts },
@@ -41,11 +45,11 @@ function scenarioFor(o: AsBenchOptions): Scenario {
   });
 }
 
-/** The bare loop, one process per kvscope worker, all at once; their ops/s, operations and CPU time add up. */
-async function bare(s: Scenario): Promise<{ opsPerSec: number; errors: number } & BareCpu> {
+/** The start message of bare process `i`: the load of one kvscope worker of the scenario. */
+function bareStart(s: Scenario, i: number): AsBareStart {
   const t = s.target;
   if (t.kind !== 'aerospike') throw new Error('not an aerospike scenario');
-  const start = (i: number): AsBareStart => ({
+  return {
     hosts: t.hosts,
     namespace: t.namespace,
     set: t.set,
@@ -58,10 +62,34 @@ async function bare(s: Scenario): Promise<{ opsPerSec: number; errors: number } 
     warmupSeconds: s.warmupSeconds,
     durationSeconds: s.durationSeconds ?? 0,
     seed: BARE_SEED + i,
-  });
-  const results = await Promise.all(Array.from({ length: s.workers }, (_, i) => runBare(start(i), BARE_LOOP)));
+  };
+}
+
+/** The bare loop, one process per kvscope worker, all at once; their ops/s, operations and CPU time add up. */
+async function bare(s: Scenario): Promise<{ opsPerSec: number; errors: number } & BareCpu> {
+  const results = await Promise.all(Array.from({ length: s.workers }, (_, i) => runBare(bareStart(s, i), BARE_LOOP)));
   const sum = (f: (r: (typeof results)[number]) => number): number => results.reduce((a, r) => a + f(r), 0);
   return { opsPerSec: sum((r) => r.opsPerSec), errors: sum((r) => r.errors), ops: sum((r) => r.ops), cpuUs: sum((r) => r.cpuUs) };
+}
+
+/** Alternating rounds: kvscope first in odd rounds, bare first in even ones. */
+async function alternating(s: Scenario, rounds: number): Promise<CpuRound[]> {
+  const out: CpuRound[] = [];
+  for (let r = 1; r <= rounds; r++) {
+    const kvFirst = r % 2 === 1;
+    const b0 = kvFirst ? undefined : await bare(s);
+    const kv = await runKvscope(s);
+    const b = b0 ?? (await bare(s));
+    out.push({ kvscope: kv, bare: b });
+    print(
+      `round ${r} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare loop ${fmtInt(b.opsPerSec)} ops/s, ` +
+        `ratio ${(kv.opsPerSec / b.opsPerSec).toFixed(3)}; errors ${kv.errors} / ${b.errors}`,
+    );
+    print(`   ${cpuRoundLine(out[out.length - 1])}`);
+  }
+  print('');
+  for (const line of cpuVerdict(SCENARIO, out).lines) print(line);
+  return out;
 }
 
 async function main(): Promise<number> {
@@ -73,28 +101,16 @@ async function main(): Promise<number> {
   }
   const s = scenarioFor(o);
   print(
-    `kvscope aerospike benchmark: aerospike-50-50 against ${o.hosts}, ${s.workers} processes x ${s.inFlight} in flight, ` +
-      `${o.rounds} round(s) of ${s.warmupSeconds} s warm-up + ${o.seconds} s measured; node ${process.version}`,
+    `kvscope aerospike benchmark: ${SCENARIO} against ${o.hosts}, ${s.workers} process(es) x ${s.inFlight} in flight, ` +
+      `${o.rounds} ${o.paired ? 'paired ' : ''}round(s) of ${s.warmupSeconds} s warm-up + ${o.seconds} s measured; node ${process.version}`,
   );
   print(fixedHeapLine());
   const primed = await bare({ ...s, warmupSeconds: 0, durationSeconds: o.primingSeconds ?? PRIMING_SECONDS });
   print(`priming: bare loop ${fmtInt(primed.opsPerSec)} ops/s over ${o.primingSeconds ?? PRIMING_SECONDS} s (not counted)`);
-  const rounds: CpuRound[] = [];
-  for (let r = 1; r <= o.rounds; r++) {
-    const kvFirst = r % 2 === 1;
-    const b0 = kvFirst ? undefined : await bare(s);
-    const kv = await runKvscope(s);
-    const b = b0 ?? (await bare(s));
-    rounds.push({ kvscope: kv, bare: b });
-    print(
-      `round ${r} (${kvFirst ? 'kvscope' : 'bare'} first): kvscope ${fmtInt(kv.opsPerSec)} ops/s, bare loop ${fmtInt(b.opsPerSec)} ops/s, ` +
-        `ratio ${(kv.opsPerSec / b.opsPerSec).toFixed(3)}; errors ${kv.errors} / ${b.errors}`,
-    );
-    print(`   ${cpuRoundLine(rounds[rounds.length - 1])}`);
-  }
-  print('');
-  for (const line of cpuVerdict('aerospike-50-50', rounds).lines) print(line);
-  for (const line of (await driverCostAfter('aerospike-50-50', s, rounds, BARE_SEED)).lines) print(line);
+  const rounds = o.paired
+    ? await pairedRounds(SCENARIO, s, { script: BARE_LOOP, start: bareStart(s, 0) }, o.rounds, print)
+    : await alternating(s, o.rounds);
+  for (const line of (await driverCostAfter(SCENARIO, s, rounds, BARE_SEED)).lines) print(line);
   print('note: against the protocol test node (test/aerospike-node) the node, a single Node.js process, is the');
   print("      bottleneck: ops/s say little, but CPU per operation is still the client side's own cost.");
   return 0;

@@ -14,6 +14,8 @@ export interface AsBenchOptions {
   inFlight?: number;
   /** Seconds of the uncounted bare run that comes first. */
   primingSeconds?: number;
+  /** kvscope and the bare loop at the same time in each round, one worker a side (bench/paired-bench.ts). */
+  paired?: boolean;
 }
 
 const USAGE = `usage: npm run bench:aerospike -- --hosts H:P[,H:P] [--rounds N] [--seconds N] [--warmup N] [--workers N] [--in-flight N]
@@ -23,7 +25,8 @@ const USAGE = `usage: npm run bench:aerospike -- --hosts H:P[,H:P] [--rounds N] 
   --warmup     warm-up seconds per run, default ${DEFAULT_WARMUP_SECONDS}, max ${LIMITS.warmup}
   --workers    processes (aerospike-50-50: 4), max ${LIMITS.workers}
   --in-flight  operations in flight per process (aerospike-50-50: 32), max ${LIMITS.inFlight}
-  --priming    seconds of the uncounted bare run first, default 10, max ${LIMITS.seconds}`;
+  --priming    seconds of the uncounted bare run first, default 10, max ${LIMITS.seconds}
+  --paired     kvscope and the bare loop at the same time in each round, one worker a side, with the control and the floor`;
 
 /** The options, or a message (usage or the bad flag) to print. */
 export function parseAsOptions(argv: readonly string[]): AsBenchOptions | string {
@@ -38,6 +41,10 @@ export function parseAsOptions(argv: readonly string[]): AsBenchOptions | string
     for (let i = 0; i < argv.length; i++) {
       const [flag, inline] = argv[i].split('=', 2);
       if (flag === '--help' || flag === '-h') return USAGE;
+      if (flag === '--paired' && inline === undefined) {
+        o.paired = true;
+        continue;
+      }
       const v = inline ?? argv[++i];
       if (flag === '--hosts') {
         parseSeedHosts(v ?? '');
@@ -54,5 +61,9 @@ export function parseAsOptions(argv: readonly string[]): AsBenchOptions | string
     return `${errorMessage(err)}\n${USAGE}`;
   }
   if (!o.hosts) return `--hosts is required\n${USAGE}`;
+  // The control and the floor pair one bare process with another: kvscope's side is one worker too.
+  if (o.paired && o.workers !== undefined && o.workers !== 1)
+    return `--workers: --paired runs one worker a side, got ${o.workers}\n${USAGE}`;
+  if (o.paired) o.workers = 1;
   return o as AsBenchOptions;
 }

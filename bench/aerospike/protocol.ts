@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MeasureFlag } from '../bare-protocol';
 
 /** parent -> bare aerospike loop: the load of one kvscope worker of the scenario. */
 export const AsBareStartSchema = z.object({
@@ -15,5 +16,6 @@ export const AsBareStartSchema = z.object({
   warmupSeconds: z.number().int().min(0),
   durationSeconds: z.number().int().min(1),
   seed: z.number().int().min(0),
+  measure: MeasureFlag,
 });
 export type AsBareStart = z.infer<typeof AsBareStartSchema>;

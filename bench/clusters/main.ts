@@ -18,10 +18,10 @@ import { fixedHeapLine } from '../fixed-heap';
 import { optionsOrUsage, type BenchOptions } from '../options';
 import { runBare } from '../run-bare';
 import { runKvscope } from '../run-kvscope';
-import { control, opsRoundLine, runPaired, type PairedRound } from '../run-paired';
+import { control, floor, opsRoundLine, runPaired, type PairedRound } from '../run-paired';
 import { loopRound, type System } from './paired-rounds';
 import type { ClusterBareStart } from './protocol';
-import { controlLine, cpuRoundLine, cpuVerdict, loopLine, type CpuRound } from '../cpu/verdict';
+import { controlLine, cpuRatio, cpuRoundLine, cpuVerdict, floorLine, loopLine, type CpuRound } from '../cpu/verdict';
 import { pin, pinPlan } from '../cpu/pin';
 import { driverCostAfter } from '../drivers/verdict';
 
@@ -138,6 +138,8 @@ async function main(): Promise<number> {
     const rounds = new Map<string, CpuRound[]>(systems.map((s) => [s.name, []]));
     /** --paired: each round's control ratio (one bare loop beside another), the pairing's own noise. */
     const controls = new Map<string, number[]>(systems.map((s) => [s.name, []]));
+    /** --paired and --loop: each round's floor ratio (the bare loop measuring each answer beside the plain one). */
+    const floors = new Map<string, number[]>(systems.map((s) => [s.name, []]));
     const against = o.against === undefined ? undefined : resolve(o.against, 'bench/clusters/loop-child.js');
     if (against && !existsSync(against)) throw new Error(`--against: no ${against} (build that checkout first)`);
     /** --loop: each round's ratio of kvscope's loop to the bare loop (or the other build's). */
@@ -147,6 +149,7 @@ async function main(): Promise<number> {
         if (o.loop) {
           loops.get(s.name)!.push(await loopRound(s, r, against, print));
           controls.get(s.name)!.push(await control(s, print));
+          if (!against) floors.get(s.name)!.push(await floor(s, print));
           continue;
         }
         const kvFirst = r % 2 === 1;
@@ -154,7 +157,10 @@ async function main(): Promise<number> {
         rounds.get(s.name)!.push(round);
         print(opsRoundLine(`round ${r} ${s.name.padEnd(13)} (${o.paired ? 'paired' : kvFirst ? 'kvscope first' : 'bare first'})`, round));
         print(`   ${cpuRoundLine(round)}`);
-        if (o.paired) controls.get(s.name)!.push(await control(s, print));
+        if (o.paired) {
+          controls.get(s.name)!.push(await control(s, print));
+          floors.get(s.name)!.push(await floor(s, print));
+        }
       }
     }
     print('');
@@ -165,6 +171,8 @@ async function main(): Promise<number> {
       else for (const line of cpuVerdict(s.name, rs).lines) print(line);
       const cs = controls.get(s.name)!;
       if (cs.length > 0) print(controlLine(s.name, cs));
+      const fs = floors.get(s.name)!;
+      if (fs.length > 0) print(floorLine(s.name, fs, o.loop ? loops.get(s.name)! : rs.map(cpuRatio)));
       if (!o.loop) for (const line of (await driverCostAfter(s.name, s.scenario, rs, BARE_SEED)).lines) print(line);
     }
     print("note: clients, kvscope and the servers share this machine's cores; on 2 cores the servers are part of the bottleneck.");

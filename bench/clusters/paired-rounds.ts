@@ -23,7 +23,10 @@ const LOOP_CHILD = join(__dirname, 'loop-child.js');
 export async function loopRound(s: System, r: number, against: string | undefined, print: (line: string) => void): Promise<number> {
   const other = against ?? s.script;
   const scripts: [string, string] = r % 2 ? [LOOP_CHILD, other] : [other, LOOP_CHILD];
-  const p = await runPairedScripts(s.scenario, s.start, scripts);
+  const p = await runPairedScripts(s.scenario, [
+    { script: scripts[0], start: s.start },
+    { script: scripts[1], start: s.start },
+  ]);
   const [mine, theirs] = r % 2 ? [p.first, p.second] : [p.second, p.first];
   const ratio = usPerOp(mine) / usPerOp(theirs);
   print(

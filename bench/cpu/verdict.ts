@@ -117,6 +117,21 @@ export function controlLine(name: string, ratios: readonly number[]): string {
   );
 }
 
+/**
+ * The floor over all rounds: what measuring each answer costs by itself (the
+ * bare loop measuring beside the plain one), and what kvscope adds beyond it
+ * (each round's kvscope ratio over that round's floor).
+ */
+export function floorLine(name: string, floors: readonly number[], kvscope: readonly number[]): string {
+  const f = (x: number): string => x.toFixed(RATIO_DIGITS);
+  const beyond = kvscope.map((k, i) => k / floors[i]);
+  return (
+    `${name}: floor, the bare loop measuring each answer (a clock read and a histogram count, encoded once a second): ratio ` +
+    `${f(median(floors))} (median of ${floors.length}; spread ${f(Math.min(...floors))} to ${f(Math.max(...floors))}); ` +
+    `kvscope beyond the floor ${f(median(beyond))} (spread ${f(Math.min(...beyond))} to ${f(Math.max(...beyond))})`
+  );
+}
+
 /** --loop: kvscope's loop alone (no main, monitor or IPC) against the bare loop or another build's, paired, per round. */
 export function loopLine(name: string, what: string, ratios: readonly number[]): string {
   const f = (x: number): string => x.toFixed(RATIO_DIGITS);

@@ -47,6 +47,12 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     expect(out).toMatch(/^ {3}control, the bare loop beside itself: CPU µs\/op [\d.]+ and [\d.]+; ratio [\d.]+$/m);
     expect(out).toMatch(/^redis-mix: CPU per op kvscope \/ bare = [\d.]+ \(median of 1/m);
     expect(out).toMatch(/^redis-mix: control, the bare loop beside itself: ratio [\d.]+ \(median of 1; spread/m);
+    expect(out).toMatch(
+      /^ {3}floor, the bare loop measuring each answer beside the plain one: CPU µs\/op [\d.]+ and [\d.]+; ratio [\d.]+$/m,
+    );
+    expect(out).toMatch(
+      /^redis-mix: floor, the bare loop measuring each answer .*: ratio [\d.]+ \(median of 1; .*kvscope beyond the floor [\d.]+/m,
+    );
     expect(out).toMatch(VERDICT);
   });
 
@@ -55,6 +61,16 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     expect(out).toMatch(/CPU per op kvscope \/ bare = [\d.]+/);
     expect(out).toMatch(VERDICT);
     expect(out).toMatch(OWN_CODE('aerospike-50-50'));
+  });
+
+  it('bench:aerospike --paired: one worker beside one bare loop, with the control and the floor', { timeout: 120_000 }, () => {
+    const out = bench('aerospike/main.js', ['--hosts', node.hosts, '--priming', '1', '--paired', ...SHORT], 110_000);
+    expect(out).toMatch(/^round 1 \(paired\): kvscope [\d,]+ ops\/s, bare [\d,]+ ops\/s/m);
+    expect(out).toMatch(/^aerospike-50-50: control, the bare loop beside itself: ratio [\d.]+ \(median of 1; spread/m);
+    expect(out).toMatch(
+      /^aerospike-50-50: floor, the bare loop measuring each answer .*: ratio [\d.]+ \(median of 1; .*kvscope beyond the floor [\d.]+/m,
+    );
+    expect(out).toMatch(VERDICT);
   });
 
   it('bench:clusters: Redis Cluster and Hazelcast, kvscope against bare loops', { timeout: 240_000 }, () => {
@@ -72,6 +88,9 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     expect(out).toMatch(/hazelcast: CPU per op kvscope \/ bare = [\d.]+/);
     expect(out).toMatch(/^ {3}control, the bare loop beside itself: CPU µs\/op [\d.]+ and [\d.]+; ratio [\d.]+$/m);
     expect(out).toMatch(/^redis-cluster: control, the bare loop beside itself: ratio [\d.]+ \(median of 1; spread/m);
+    expect(out).toMatch(
+      /^hazelcast: floor, the bare loop measuring each answer .*: ratio [\d.]+ \(median of 1; .*kvscope beyond the floor [\d.]+/m,
+    );
   });
 
   it("bench:clusters --loop --against: kvscope's load loop alone, beside another build's (here its own)", { timeout: 240_000 }, () => {

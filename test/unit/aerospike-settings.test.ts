@@ -83,6 +83,10 @@ describe('bench:aerospike options', () => {
     expect(parseAsOptions(['--hosts', 'a:1', '--rounds', '0'])).toMatch(/^--rounds needs a whole number from 1 to 50, got 0/);
     expect(parseAsOptions(['--hosts', 'a:99999'])).toMatch(/is not host or host:port/);
     expect(parseAsOptions(['--hosts=a:1,b:2', '--workers', '2'])).toMatchObject({ hosts: 'a:1,b:2', workers: 2, rounds: 3 });
+    // Paired, the control and the floor pair one bare process with another: one worker a side.
+    expect(parseAsOptions(['--hosts', 'a:1', '--paired'])).toMatchObject({ paired: true, workers: 1 });
+    expect(parseAsOptions(['--hosts', 'a:1', '--paired', '--workers', '4'])).toMatch(/^--workers: --paired runs one worker a side, got 4/);
+    expect(parseAsOptions(['--hosts', 'a:1', '--paired=yes'])).toMatch(/^unknown option --paired=yes/);
   });
 });
 

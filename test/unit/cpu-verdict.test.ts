@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cpuVerdict, judge, quantile, type CpuRound } from '../../bench/cpu/verdict';
+import { cpuVerdict, floorLine, judge, quantile, type CpuRound } from '../../bench/cpu/verdict';
 
 /** A round with kvscope at `ratio` times the bare loop's CPU per operation and main + monitor at `share` of its workers. */
 function round(ratio: number, share = 0.01): CpuRound {
@@ -48,5 +48,12 @@ describe('the CPU verdicts', () => {
         [1.0, 1.01, 1.0].map((r) => round(r)),
       ).lines.join('\n'),
     ).toMatch(/^PASS: y kvscope costs [\d.]+% more/m);
+  });
+
+  it("print the floor's median and spread, and kvscope's ratio over each round's floor", () => {
+    const line = floorLine('x', [1.02, 1.01, 1.04], [1.0608, 1.0504, 1.04]);
+    expect(line).toMatch(
+      /^x: floor, .*: ratio 1\.020 \(median of 3; spread 1\.010 to 1\.040\); kvscope beyond the floor 1\.040 \(spread 1\.000 to 1\.040\)$/,
+    );
   });
 });
