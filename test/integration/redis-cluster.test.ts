@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readRunFile } from '../../app/run/reader';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
+import { NO_MEMORY_REDUCER } from '../../main/engine/memory-reducer';
 import { Run } from '../../main/engine/orchestrator';
 import { recordRun } from '../../main/engine/run-recorder';
 import { expectKilledNodeLost, runKillingServer } from '../helpers/kill-server';
@@ -34,7 +35,7 @@ describe('redis-cluster-mix on a local Redis Cluster of 3 masters', () => {
     });
     const summary = await run.execute();
     // The monitor idles between readings (IDLE_CHILD_FLAGS); the workers keep Node's defaults, as the bare loops do.
-    expect(flags.map((f) => f.includes('--no-memory-reducer'))).toEqual([true, false, false]);
+    expect(flags.map((f) => f.includes(NO_MEMORY_REDUCER))).toEqual([true, false, false]);
     expect(summary.status).toBe('done');
     const saved = readRunFile(file.path()!);
     const client = saved.samples.reduce((a, s) => a + s.totals.count + s.totals.errors + s.totals.timeouts, 0);
