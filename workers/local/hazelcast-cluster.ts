@@ -9,6 +9,7 @@ import type { LocalCluster } from './redis-cluster';
 import { SpawnedServer, waitUntil } from './spawned';
 import { jmxExporterJar } from '../../app/host/jmx-exporter-jar';
 import { withFreshPorts } from './port-retry';
+import { warmExporters } from './exporter-warmup';
 
 const HOST = '127.0.0.1';
 /** JVM start and cluster join take about 5 s a member on 2 cores; a slow box gets room. */
@@ -64,7 +65,7 @@ rules:
 
 /**
  * A Hazelcast cluster of `members` JVMs on 127.0.0.1, ready once a client
- * sees every member. Each member carries the Prometheus JMX exporter on a
+ * sees every member and their exporters have answered a few scrapes. Each member carries the Prometheus JMX exporter on a
  * port of its own (127.0.0.1), for its own statistics; without the exporter's
  * jar the cluster starts anyway and `warn` says why it has none.
  */
@@ -105,6 +106,8 @@ async function startOnce(
     const agent = 'jar' in exporter ? [`-javaagent:${exporter.jar}=${HOST}:${metricsPorts[i]}:${join(dir, 'jmx-exporter.yaml')}`] : [];
     return new SpawnedServer(java, [MEMBER_HEAP, ...agent, `-Dhazelcast.config=${config}`, '-cp', jarPath, MEMBER_MAIN], dir);
   });
+  // Named by the member's own address (the fragment is not sent): the same id as the client's per-member counts.
+  const metricsUrls = metricsPorts.map((p, i) => `http://${HOST}:${p}/metrics#${HOST}:${ports[i]}`);
   const stop = async (): Promise<void> => {
     await Promise.all(servers.map((s) => s.stop()));
     rmSync(dir, { recursive: true, force: true });
@@ -131,6 +134,7 @@ async function startOnce(
     const c = client;
     const why = await waitUntil(async () => c.getCluster().getMembers().length === members, READY_TIMEOUT_MS, failed, 250);
     if (why) throw new Error(`local Hazelcast cluster of ${members} members: ${why}`);
+    await warmExporters(metricsUrls, warn, failed);
   } catch (err) {
     await client?.shutdown().catch(() => undefined);
     await stop();
@@ -140,8 +144,7 @@ async function startOnce(
   return {
     seed: { host: HOST, port: ports[0] },
     nodes: servers.map((s, i) => ({ port: ports[i], pid: s.pid })),
-    // Named by the member's own address (the fragment is not sent): the same id as the client's per-member counts.
-    ...(metricsPorts.length ? { metricsUrls: metricsPorts.map((p, i) => `http://${HOST}:${p}/metrics#${HOST}:${ports[i]}`) } : {}),
+    ...(metricsUrls.length ? { metricsUrls } : {}),
     stop,
   };
 }
