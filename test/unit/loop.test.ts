@@ -1,10 +1,13 @@
 import { performance } from 'node:perf_hooks';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { BACKOFF_MIN_MS } from '../../workers/load/backoff';
 import { OK, type Driver } from '../../workers/load/driver';
 import { Rng } from '../../workers/load/keys';
 import { LoadLoop } from '../../workers/load/loop';
 import { OpPicker } from '../../workers/load/picker';
 import { Recorder } from '../../workers/load/recorder';
+import { buildLoop } from '../../workers/load/setup';
+import { parseScenario } from '../../app/scenario/schema';
 
 /** A driver whose answers the test releases by hand, counting what is outstanding. */
 function manualDriver() {
@@ -95,5 +98,43 @@ describe('LoadLoop', () => {
     current();
     await drained;
     expect(rec.drain().get).toMatchObject({ count: 1, timeouts: 1 });
+  });
+
+  it('backs off longer after each unreachable failure in a row, and from the shortest wait again once answered', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    // Three failures, an answer, a failure, an answer.
+    const script = [false, false, false, true, false, true];
+    let calls = 0;
+    const d: Driver = {
+      versions: {},
+      connect: async () => undefined,
+      run: () => (script[calls++] ? Promise.resolve(OK) : Promise.reject(refused)),
+      outcome: () => OK,
+      isTimeout: () => false,
+      close: async () => undefined,
+    };
+    // In the closed loop only a back-off waits by setTimeout: its delays are the waits.
+    const timeout = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const { l, rec, drained } = loop(d, { inFlight: 1, opTimeoutMs: 10_000, endInMs: 100_000, budget: script.length });
+      l.start();
+      await drained;
+      const waits = timeout.mock.calls.map((c) => c[1]);
+      expect(waits).toEqual([BACKOFF_MIN_MS, 2 * BACKOFF_MIN_MS, 4 * BACKOFF_MIN_MS, BACKOFF_MIN_MS]);
+      expect(rec.drain().get).toMatchObject({ count: 2, unavailable: 4, errors: 0 });
+    } finally {
+      timeout.mockRestore();
+    }
+  });
+
+  it('gives every slot of a weighted mix one picker, and each slot its own for a reads-per-write cycle', () => {
+    const base = { target: { kind: 'redis' as const }, inFlight: 4, warmupSeconds: 0, durationSeconds: 1 };
+    const slotPickers = (extra: object) => {
+      const s = parseScenario({ ...base, ...extra });
+      const l = buildLoop(s, { id: 0, of: 1, scenario: s }, manualDriver().d, performance.now());
+      return new Set(l.o.pickers).size;
+    };
+    expect(slotPickers({ mix: { get: 0.5, set: 0.5 } })).toBe(1);
+    expect(slotPickers({ readsPerWrite: 3 })).toBe(4);
   });
 });

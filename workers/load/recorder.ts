@@ -1,52 +1,53 @@
 import { LatencyCounts } from './latency-counts';
 import type { OpTick } from '../../app/metrics/tick';
 
+/** Each op's counters, side by side in one typed array: [count, errors, timeouts, notFound, unavailable]. */
+const COUNT = 0;
+const ERRORS = 1;
+const TIMEOUTS = 2;
+const NOT_FOUND = 3;
+const UNAVAILABLE = 4;
+const COUNTERS = 5;
+
 /**
  * Per-op counters and latency histogram for the current second. Recording is
- * the hot path: an array index, a bucket count and an increment. Encoding
- * happens once a second in `drain`.
+ * the hot path: a counter, a bucket count and an increment. The counters of
+ * every op live in one typed array, so an answer touches one cache line for
+ * them, not one per kind of count. Encoding happens once a second in `drain`.
  */
 export class Recorder {
-  private readonly count: number[];
-  private readonly errors: number[];
-  private readonly timeouts: number[];
-  private readonly notFound: number[];
-  private readonly unreachable: number[];
+  private readonly n: Float64Array;
   private readonly latencies: LatencyCounts[];
 
   constructor(readonly ops: readonly string[]) {
-    this.count = ops.map(() => 0);
-    this.errors = ops.map(() => 0);
-    this.timeouts = ops.map(() => 0);
-    this.notFound = ops.map(() => 0);
-    this.unreachable = ops.map(() => 0);
+    this.n = new Float64Array(ops.length * COUNTERS);
     this.latencies = ops.map(() => new LatencyCounts());
   }
 
   /** A successful answer (a value or a well-formed not-found), `us` microseconds after its start. */
   ok(op: number, us: number, notFound: boolean): void {
-    this.count[op]++;
-    if (notFound) this.notFound[op]++;
+    const at = op * COUNTERS;
+    this.n[at + COUNT]++;
+    if (notFound) this.n[at + NOT_FOUND]++;
     this.latencies[op].record(us);
   }
 
   fail(op: number, timeout: boolean): void {
-    if (timeout) this.timeouts[op]++;
-    else this.errors[op]++;
+    this.n[op * COUNTERS + (timeout ? TIMEOUTS : ERRORS)]++;
   }
 
   /** The target could not be reached: neither an answer nor a latency, so no histogram entry. */
   unavailable(op: number): void {
-    this.unreachable[op]++;
+    this.n[op * COUNTERS + UNAVAILABLE]++;
   }
 
   /** Answers and failures recorded since the last drain, without draining (a benchmark reads them between seconds). */
   pending(): { ops: number; errors: number } {
     let ops = 0;
     let errors = 0;
-    for (let i = 0; i < this.ops.length; i++) {
-      ops += this.count[i];
-      errors += this.errors[i] + this.timeouts[i] + this.unreachable[i];
+    for (let at = 0; at < this.n.length; at += COUNTERS) {
+      ops += this.n[at + COUNT];
+      errors += this.n[at + ERRORS] + this.n[at + TIMEOUTS] + this.n[at + UNAVAILABLE];
     }
     return { ops, errors };
   }
@@ -55,16 +56,17 @@ export class Recorder {
   drain(): Record<string, OpTick> {
     const out: Record<string, OpTick> = {};
     this.ops.forEach((name, i) => {
+      const at = i * COUNTERS;
       out[name] = {
-        count: this.count[i],
-        errors: this.errors[i],
-        timeouts: this.timeouts[i],
-        notFound: this.notFound[i],
-        unavailable: this.unreachable[i],
+        count: this.n[at + COUNT],
+        errors: this.n[at + ERRORS],
+        timeouts: this.n[at + TIMEOUTS],
+        notFound: this.n[at + NOT_FOUND],
+        unavailable: this.n[at + UNAVAILABLE],
         hist: this.latencies[i].encode(),
       };
-      this.count[i] = this.errors[i] = this.timeouts[i] = this.notFound[i] = this.unreachable[i] = 0;
     });
+    this.n.fill(0);
     return out;
   }
 }

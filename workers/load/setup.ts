@@ -19,8 +19,12 @@ export function buildLoop(s: Scenario, start: WorkerStart, driver: Driver, t0Per
   const write = WRITE_OP[s.target.kind];
   const cycle: [number, number, number] | undefined =
     s.readsPerWrite !== undefined && write ? [ops.indexOf('get'), ops.indexOf(write), s.readsPerWrite] : undefined;
-  const slots = s.rate === undefined ? s.inFlight : 1;
-  const pickers = Array.from({ length: slots }, () => new OpPicker(rng, cum, s.keySpace, s.keyLength, cycle));
+  // A reads-per-write cycle is each closed-loop slot's own; a weighted mix is one picker for all (the same draws, in
+  // the same order), whose one hot object stays in cache where a picker per slot cost a cache line per operation.
+  const pickers = Array.from(
+    { length: cycle && s.rate === undefined ? s.inFlight : 1 },
+    () => new OpPicker(rng, cum, s.keySpace, s.keyLength, cycle),
+  );
   // Without warm-up every operation is measured, including any the timer starts a hair before t0.
   const measureFrom = s.warmupSeconds === 0 ? -Infinity : t0Perf + s.warmupSeconds * 1000;
   return new LoadLoop({

@@ -23,6 +23,8 @@ export interface Slot {
   stale: boolean;
   /** Wait before this slot's next operation while the target cannot be reached. */
   backoff: Backoff;
+  /** Its last operation could not reach the target: the back-off starts again from its first wait on an answer. */
+  failing: boolean;
   /** The slot's answer handlers, bound by the loop once. */
   onAnswer: (result: unknown) => void;
   onError: (err: unknown) => void;
@@ -40,6 +42,7 @@ export function makeSlots(pickers: readonly OpPicker[], count: number): Slot[] {
     i,
     stale: false,
     backoff: new Backoff(),
+    failing: false,
     onAnswer: UNBOUND,
     onError: UNBOUND,
   }));

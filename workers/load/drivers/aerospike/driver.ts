@@ -1,3 +1,5 @@
+// Node's global Buffer is a getter: the module's own binding costs an answer no global lookup and call.
+import { Buffer } from 'node:buffer';
 import type { Client } from 'aerospike';
 import { STREAM_OPS } from '../../../../app/scenario/aerospike-target';
 import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';

@@ -1,3 +1,5 @@
+// Node's global Buffer is a getter: the module's own binding costs an answer no global lookup and call.
+import { Buffer } from 'node:buffer';
 import type { AerospikeRecord, Client } from 'aerospike';
 import { aerospikeModule } from './module';
 import { QUERY_BIN } from '../../../../app/scenario/aerospike-target';
