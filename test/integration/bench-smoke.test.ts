@@ -123,6 +123,19 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     expect(out).toMatch(VERDICT);
   });
 
+  it(
+    "bench:callgrind: instructions and L1 data misses per operation of the bare loop and kvscope's, under valgrind",
+    { timeout: 300_000 },
+    () => {
+      const out = bench('callgrind/main.js', ['--base', '300', '--ops', '600'], 290_000);
+      for (const side of ['bare', 'kvscope'])
+        expect(out).toMatch(
+          new RegExp(`^${side} +instructions/op +[\\d,]+  L1 data misses/op +[\\d.,]+ \\(reads [\\d.,]+, writes [\\d.,]+\\)`, 'm'),
+        );
+      expect(out).toMatch(/^kvscope \/ bare: instructions [\d.]+, L1 data misses [\d.]+, last-level misses [\d.]+$/m);
+    },
+  );
+
   it("bench:loop: the load loop's own CPU per operation", { timeout: 120_000 }, () => {
     expect(bench('loop-cost.js', ['--rounds', '1'], 110_000)).toMatch(/kvscope adds -?\d+ ns of CPU per operation/);
   });

@@ -74,8 +74,9 @@ export class LoadLoop extends EventEmitter {
   private readonly closed: boolean;
   private readonly endAt: number;
   private readonly measureFrom: number;
-  /** Operations it may start in the measured phase (Infinity: unlimited). */
+  /** Operations it may start in the measured phase, if `budgeted` (a flag, not a test of a boxed number per operation). */
   private readonly budget: number;
+  private readonly budgeted: boolean;
   /** Free slots of the fixed-rate loop. */
   private readonly free: Slot[] = [];
   /** Back-off waits under way; cleared on stop so they never delay the drain. */
@@ -89,7 +90,8 @@ export class LoadLoop extends EventEmitter {
     this.closed = o.rate === undefined;
     this.endAt = o.endAt;
     this.measureFrom = o.measureFrom;
-    this.budget = o.budget ?? Infinity;
+    this.budget = o.budget ?? 0;
+    this.budgeted = o.budget !== undefined;
     this.slots = makeSlots(o.pickers, o.inFlight).map(this.bind);
     this.times = new Float64Array(2 * this.slots.length);
   }
@@ -147,7 +149,7 @@ export class LoadLoop extends EventEmitter {
       this.stopAt(Math.min(now, this.endAt));
       return false;
     }
-    if (now >= this.measureFrom && this.budget !== Infinity) {
+    if (this.budgeted && now >= this.measureFrom) {
       if (this.issuedMeasured >= this.budget) {
         this.stopAt(now);
         return false;

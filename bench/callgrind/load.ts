@@ -1,0 +1,12 @@
+/** The load both sides of bench:callgrind run: redis-mix's shape, one connection, a closed loop. */
+export const CALLGRIND_LOAD = {
+  inFlight: 32,
+  keySpace: 100_000,
+  keyLength: 16,
+  valueSize: 1024,
+  getShare: 0.5,
+  seed: 1,
+} as const;
+
+export const SIDES = ['bare', 'kvscope'] as const;
+export type Side = (typeof SIDES)[number];

@@ -1,0 +1,96 @@
+/**
+ * `npm run bench:callgrind`: instructions and L1 data-cache misses per
+ * operation of the bare loop and of kvscope's load loop, counted by
+ * valgrind's callgrind (its cache simulation) over the same redis-mix load
+ * against one local redis-server. Counts move by a couple of percent from run
+ * to run (whether a major collection falls in the window), not by 5 to 25 %
+ * as CPU time does on a busy host, so a change of the loop's answer path can
+ * be judged in one run. User-space only: the kernel's part (the socket
+ * writes, most of a worker's CPU) is the same per operation on both sides.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findOnPath } from '../../app/host/which';
+import { installExitHandlers, onAbort, runBench } from '../cleanup';
+import { FIXED_HEAP_FLAGS } from '../fixed-heap';
+import { prefill } from '../prefill';
+import { startRedisServer } from '../redis-server';
+import { CALLGRIND_LOAD as L, SIDES, type Side } from './load';
+import { parseCallgrindArgs, type CallgrindOptions } from './options';
+import { perOperation, readTotals, type PerOp } from './totals';
+
+const CHILD = join(__dirname, 'child.js');
+/** Valgrind's start of Node alone takes about 30 s; then about 2,000 operations a second. */
+const START_MS = 120_000;
+const MS_PER_OP = 2;
+const STDERR_TAIL_CHARS = 2_000;
+const print = (line: string): void => void process.stdout.write(`${line}\n`);
+const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+/** One side at one operation count under callgrind; resolves with the file it wrote. */
+function underCallgrind(valgrind: string, side: Side, count: number, port: number, dir: string): Promise<string> {
+  const out = join(dir, `${side}-${count}.out`);
+  const args = ['--tool=callgrind', '--cache-sim=yes', '--smc-check=all-non-file', `--callgrind-out-file=${out}`];
+  const child = spawn(valgrind, [...args, process.execPath, ...FIXED_HEAP_FLAGS, CHILD, side, String(count), String(port)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const unregister = onAbort(() => child.kill('SIGKILL'));
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (d: string) => void (stderr = (stderr + d).slice(-STDERR_TAIL_CHARS)));
+  const limitMs = START_MS + count * MS_PER_OP;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      unregister();
+      if (code === 0) resolve(out);
+      else reject(new Error(`${side}, ${count} operations under callgrind: ${signal ?? `exit ${code}`}\n${stderr}`));
+    });
+  });
+}
+
+function line(side: Side, p: PerOp): string {
+  return `${side.padEnd(8)} instructions/op ${fmt(p.ir).padStart(7)}  L1 data misses/op ${fmt(p.d1, 1).padStart(6)} (reads ${fmt(p.d1r, 1)}, writes ${fmt(p.d1w, 1)})  last-level misses/op ${fmt(p.ll, 1)}`;
+}
+
+async function measure(o: CallgrindOptions, valgrind: string): Promise<number> {
+  const server = await startRedisServer();
+  const dir = mkdtempSync(join(tmpdir(), 'kvscope-callgrind-'));
+  try {
+    await prefill({ host: server.host, port: server.port, keySpace: L.keySpace, keyLength: L.keyLength, valueSize: L.valueSize });
+    print(
+      `bench:callgrind: redis-mix's shape (${L.inFlight} in flight, ${L.valueSize} B values, GET share ${L.getShare}, ${fmt(L.keySpace)} keys prefilled), one redis-server on ${server.host}:${server.port}`,
+    );
+    print(
+      `each side runs ${fmt(o.base)} and ${fmt(o.base + o.ops)} operations under callgrind (cache simulation); per operation = the difference / ${fmt(o.ops)}, so start-up cancels out`,
+    );
+    const per = {} as Record<Side, PerOp>;
+    for (const side of SIDES) {
+      const [small, large] = await Promise.all([o.base, o.base + o.ops].map((n) => underCallgrind(valgrind, side, n, server.port, dir)));
+      per[side] = perOperation(readTotals(readFileSync(small, 'utf8')), readTotals(readFileSync(large, 'utf8')), o.ops);
+      print(line(side, per[side]));
+    }
+    const r = (k: keyof PerOp): string => (per.kvscope[k] / per.bare[k]).toFixed(3);
+    print(`kvscope / bare: instructions ${r('ir')}, L1 data misses ${r('d1')}, last-level misses ${r('ll')}`);
+    print('user space only, and a couple of percent from run to run; a measurement, not a verdict (bench:overhead judges CPU time)');
+    return 0;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await server.stop();
+  }
+}
+
+installExitHandlers(print);
+runBench(
+  'bench:callgrind',
+  async () => {
+    const o = parseCallgrindArgs(process.argv.slice(2));
+    const valgrind = findOnPath('valgrind');
+    if (!valgrind) throw new Error('bench:callgrind needs valgrind on PATH (Debian: apt-get install valgrind)');
+    return measure(o, valgrind);
+  },
+  print,
+);

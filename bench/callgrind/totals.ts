@@ -1,0 +1,35 @@
+/** A callgrind run's totals of the events bench:callgrind reads. */
+export interface Totals {
+  ir: number;
+  d1r: number;
+  d1w: number;
+  ll: number;
+}
+
+/** Per operation: instructions, L1 data misses (reads + writes) and last-level misses (instruction and data). */
+export interface PerOp {
+  ir: number;
+  d1: number;
+  d1r: number;
+  d1w: number;
+  ll: number;
+}
+
+/** The `totals:` line of a callgrind output file, read by the names its `events:` line gives (cache simulation on). */
+export function readTotals(text: string): Totals {
+  const events = /^events: (.+)$/m.exec(text)?.[1].trim().split(/\s+/);
+  const totals = /^totals: (.+)$/m.exec(text)?.[1].trim().split(/\s+/).map(Number);
+  if (!events || !totals || events.length !== totals.length) throw new Error('callgrind output without matching events: and totals: lines');
+  const at = (name: string): number => {
+    const i = events.indexOf(name);
+    if (i < 0 || !Number.isFinite(totals[i])) throw new Error(`callgrind output without the ${name} event (was --cache-sim=yes given?)`);
+    return totals[i];
+  };
+  return { ir: at('Ir'), d1r: at('D1mr'), d1w: at('D1mw'), ll: at('ILmr') + at('DLmr') + at('DLmw') };
+}
+
+/** What the longer run did beyond the shorter one, per operation of the `ops` it ran more. */
+export function perOperation(small: Totals, large: Totals, ops: number): PerOp {
+  const d = (k: keyof Totals): number => (large[k] - small[k]) / ops;
+  return { ir: d('ir'), d1: d('d1r') + d('d1w'), d1r: d('d1r'), d1w: d('d1w'), ll: d('ll') };
+}
