@@ -2,10 +2,10 @@ import { waitUntil } from './spawned';
 
 /**
  * A member's JMX exporter answers its first scrapes on a cold JVM slowly
- * (about 200 ms idle on 2 cores, later ones 20 to 50 ms; well beyond the
- * monitor's 800 ms reading limit on a loaded machine), and a short run could
- * then hold no member statistics at all. So the local cluster is ready only
- * once every exporter has answered this many whole scrapes.
+ * (about 200 ms on an idle 2-core machine, later ones 20 to 50 ms; past the
+ * monitor's 800 ms reading limit once on a loaded CI machine, whose short
+ * run then held no member statistics at all). So the local cluster is ready
+ * only once every exporter has answered this many whole scrapes.
  */
 export const EXPORTER_WARM_SCRAPES = 3;
 /** How long the exporters together may take to answer those scrapes before the cluster runs without some of them. */

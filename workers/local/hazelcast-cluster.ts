@@ -65,9 +65,10 @@ rules:
 
 /**
  * A Hazelcast cluster of `members` JVMs on 127.0.0.1, ready once a client
- * sees every member and their exporters have answered a few scrapes. Each member carries the Prometheus JMX exporter on a
- * port of its own (127.0.0.1), for its own statistics; without the exporter's
- * jar the cluster starts anyway and `warn` says why it has none.
+ * sees every member and each member's exporter has answered a few scrapes.
+ * Each member carries the Prometheus JMX exporter on a port of its own
+ * (127.0.0.1), for its own statistics; without the exporter's jar the
+ * cluster starts anyway and `warn` says why it has none.
  */
 export function startHazelcastCluster(
   members: number,
