@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { parseScenario } from '../../app/scenario/schema';
 import { driverFor } from '../../workers/load/drivers';
 import { buildLoop } from '../../workers/load/setup';
+import { errorMessage } from '../../app/error-message';
 import { closedLoop } from '../closed-loop';
 import { ioredisGetSet } from '../bare-ops';
 import { CALLGRIND_LOAD as L, SIDES, type Side } from './load';
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (err: unknown) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.stderr.write(`${errorMessage(err)}\n`);
     process.exit(1);
   },
 );
