@@ -36,6 +36,25 @@ describe('Recorder', () => {
     s.destroy();
   });
 
+  it("keeps each op's latencies and counters apart, though they share one array", () => {
+    const r = new Recorder(['get', 'set', 'del']);
+    r.ok(0, 1_000_000, false);
+    r.ok(1, 10, true);
+    r.ok(1, 20, false);
+    r.unavailable(2);
+    const t = r.drain();
+    expect(t.get).toMatchObject({ count: 1, notFound: 0, unavailable: 0 });
+    expect(t.set).toMatchObject({ count: 2, notFound: 1, unavailable: 0 });
+    expect(t.del).toMatchObject({ count: 0, unavailable: 1 });
+    const [g, s, d] = [t.get, t.set, t.del].map((o) => decodeHistogram(o.hist));
+    expect(g.totalCount).toBe(1);
+    expectHdr(g.minNonZeroValue, 1_000_000);
+    expectHdr(g.maxValue, 1_000_000);
+    expect([s.totalCount, s.minNonZeroValue, s.maxValue]).toEqual([2, 10, 20]);
+    expect(d.totalCount).toBe(0);
+    for (const h of [g, s, d]) h.destroy();
+  });
+
   it('drain resets counters and histograms', () => {
     const r = new Recorder(['get']);
     r.ok(0, 1_000_000, true);

@@ -4,61 +4,79 @@ import { createHistogram, encodeHistogram, HIGHEST_US } from '../../app/metrics/
 /** The histogram's top, as this module's own constant: read per answer, where the import is a property of another module's exports. */
 const TOP_US = HIGHEST_US;
 
+/** A histogram as every one of them is built: its bucket layout is the layout counted into below. */
+const shape = createHistogram() as unknown as JsHistogram;
+// The shortcut of countLatency holds for a unit of 1 µs and a top below 2^31, as createHistogram builds.
+if (shape.unitMagnitude !== 0 || HIGHEST_US >= 2 ** 31) throw new Error('latency counts need 1 µs units and values below 2^31');
+const HALF = shape.subBucketHalfCountMagnitude;
+/** How many buckets a second's latencies are counted into. */
+export const BUCKETS = shape.countsArrayLength;
+shape.destroy();
+
 /**
- * A second's latencies, counted on the hot path into an array laid out as the
- * HDR histogram's own counts, then handed to a real histogram once a second.
- * The library finds a value's bucket with Math.log2 and Math.pow (about a
- * tenth of the load loop's own CPU time); for whole microseconds below 2^31
- * the same bucket is two shifts and a clz32. The encoding, and so everything
- * main reads, is identical to recording each value into the histogram.
+ * Counts one latency (µs: rounded, non-positive as 0, clamped at HIGHEST_US,
+ * as recordUs does) into the buckets that start at `at` in `counts`, laid out
+ * as the HDR histogram's own counts; returns the bucket's index. The library
+ * finds a bucket with Math.log2 and Math.pow (about a tenth of the load
+ * loop's own CPU time); for whole microseconds below 2^31 it is two shifts
+ * and a clz32. A function over a caller's array, not an object of its own:
+ * the load loop keeps every op's counters and buckets in one typed array
+ * (recorder.ts), so an answer touches no other object for them.
  */
+export function countLatency(counts: Float64Array, at: number, us: number): number {
+  const v = us < TOP_US ? (us > 0 ? Math.round(us) : 0) : TOP_US;
+  const bucket = v === 0 ? 0 : Math.max(31 - Math.clz32(v) - HALF, 0);
+  const i = (bucket << HALF) + (v >>> bucket);
+  counts[at + i]++;
+  return i;
+}
+
+/**
+ * The `total` latencies counted into the buckets from `at` (none past index
+ * `top`), encoded as encodeHistogram would encode them had each been
+ * recorded; the buckets are zero afterwards. `h` is a histogram reused for
+ * every encoding, reset here.
+ */
+export function encodeCounts(h: JsHistogram, counts: Float64Array, at: number, total: number, top: number): string {
+  h.reset();
+  let lowest = -1;
+  for (let i = 0; i <= top && total > 0; i++) {
+    const c = counts[at + i];
+    if (c === 0) continue;
+    h.addToCountAtIndex(i, c);
+    if (lowest < 0 && i > 0) lowest = i;
+    counts[at + i] = 0;
+  }
+  if (total > 0) {
+    h.addToTotalCount(total);
+    // Bucket values, as a decoder sees them: min and max only bound the encoding's length.
+    if (lowest > 0) h.updateMinAndMax(h.valueFromIndex(lowest));
+    h.updateMinAndMax(h.valueFromIndex(top));
+  }
+  return encodeHistogram(h as unknown as Parameters<typeof encodeHistogram>[0]);
+}
+
+/** A histogram to encode counts with, allocated once for a worker's life. */
+export const encoder = (): JsHistogram => createHistogram() as unknown as JsHistogram;
+
+/** A second's latencies on their own (the floor of the benchmarks counts into one): countLatency into its own buckets. */
 export class LatencyCounts {
-  private readonly counts: Float64Array;
-  private readonly halfMagnitude: number;
-  /** The histogram each second is handed to, reset after encoding (one allocation for the worker's life). */
-  private readonly h: JsHistogram;
+  private readonly counts = new Float64Array(BUCKETS);
+  private readonly h = encoder();
   private total = 0;
   private top = 0;
 
-  constructor() {
-    const h = createHistogram() as unknown as JsHistogram;
-    // The shortcut below holds for a unit of 1 µs and a top below 2^31, as createHistogram builds.
-    if (h.unitMagnitude !== 0 || HIGHEST_US >= 2 ** 31) throw new Error('LatencyCounts needs 1 µs units and values below 2^31');
-    this.h = h;
-    this.halfMagnitude = h.subBucketHalfCountMagnitude;
-    this.counts = new Float64Array(h.countsArrayLength);
-  }
-
-  /** One latency, µs: rounded, non-positive as 0, clamped at HIGHEST_US (as recordUs does). */
   record(us: number): void {
-    const v = us < TOP_US ? (us > 0 ? Math.round(us) : 0) : TOP_US;
-    const bucket = v === 0 ? 0 : Math.max(31 - Math.clz32(v) - this.halfMagnitude, 0);
-    const i = (bucket << this.halfMagnitude) + (v >>> bucket);
-    this.counts[i]++;
+    const i = countLatency(this.counts, 0, us);
     this.total++;
     if (i > this.top) this.top = i;
   }
 
-  /** This second's latencies, encoded as encodeHistogram would encode them; the counts start again from zero. */
+  /** This second's latencies, encoded; the counts start again from zero. */
   encode(): string {
-    const h = this.h;
-    h.reset();
-    let lowest = -1;
-    for (let i = 0; i <= this.top && this.total > 0; i++) {
-      const c = this.counts[i];
-      if (c === 0) continue;
-      h.addToCountAtIndex(i, c);
-      if (lowest < 0 && i > 0) lowest = i;
-      this.counts[i] = 0;
-    }
-    if (this.total > 0) {
-      h.addToTotalCount(this.total);
-      // Bucket values, as a decoder sees them: min and max only bound the encoding's length.
-      if (lowest > 0) h.updateMinAndMax(h.valueFromIndex(lowest));
-      h.updateMinAndMax(h.valueFromIndex(this.top));
-    }
+    const out = encodeCounts(this.h, this.counts, 0, this.total, this.top);
     this.total = 0;
     this.top = 0;
-    return encodeHistogram(h as unknown as Parameters<typeof encodeHistogram>[0]);
+    return out;
   }
 }

@@ -3,8 +3,26 @@ import { performance } from 'node:perf_hooks';
 import { isUnreachable } from './connection-failure';
 import { NOT_FOUND, type Driver } from './driver';
 import type { OpPicker } from './picker';
-import type { Recorder } from './recorder';
-import { makeSlots, successor, TimeoutError, type Slot } from './slot';
+import { BLOCK, recordAnswer, type Recorder } from './recorder';
+import {
+  END_AT,
+  FAILING_SLOTS,
+  IDLE,
+  IN_FLIGHT,
+  LEFT,
+  makeSlots,
+  MEASURE_FROM,
+  rowOf,
+  SLOT_FAILING,
+  SLOT_OP,
+  SLOT_SENT,
+  SLOT_START,
+  stateTable,
+  STOPPED,
+  successor,
+  TimeoutError,
+  type Slot,
+} from './slot';
 
 /** How often the fixed-rate pump checks for due operations when none is in flight. */
 const PUMP_MAX_SLEEP_MS = 10;
@@ -48,35 +66,31 @@ export interface LoopOptions {
  * counts as unavailable, not as an error with a latency, and its slot waits
  * an exponential back-off before its next operation, so a dead server is
  * probed a few times a second per slot instead of spun on.
+ *
+ * Between two answers the client and the kernel push most of the L1 cache
+ * out, so each cache line the answer path touches costs about a miss per
+ * operation, and misses, more than instructions, are what the loop costs
+ * (docs/benchmarks.md, bench:callgrind). Hence the numbers it reads and
+ * writes per operation sit in two typed arrays (the state table and the
+ * recorder's), not in fields of several objects.
  */
 export class LoadLoop extends EventEmitter {
-  inFlightNow = 0;
-  private stopped = false;
+  // The fields the answer path reads come first: an object's first fields share its first cache lines.
+  /** The state table (slot.ts): the loop's numbers, then a row per slot. */
+  private readonly t: Float64Array;
+  /** The recorder's counters and buckets, held here: the answer path records into the array, not through the recorder. */
+  private readonly n: Float64Array;
+  private readonly driver: Driver;
+  private readonly opNames: readonly string[];
+  private readonly closed: boolean;
   /** When the loop stopped issuing (performance.now()): the end of the last second it covers. */
   stoppedAt: number | undefined;
-  private issuedMeasured = 0;
+  private readonly slots: Slot[];
   private nextAt = 0;
   private interval = 0;
   private timer: NodeJS.Timeout | undefined;
   private watchdog: NodeJS.Timeout | undefined;
   private drainedSent = false;
-  private readonly slots: Slot[];
-  /**
-   * Per slot place (slot.i), side by side in one cache line: at 2i when latency
-   * is measured from (the start, or the intended start under a fixed rate), at
-   * 2i + 1 when the operation was actually sent, for the timeout.
-   */
-  private readonly times: Float64Array;
-  /** The options the answer path reads, held on the loop itself: one object fewer touched per operation. */
-  private readonly driver: Driver;
-  private readonly recorder: Recorder;
-  private readonly opNames: readonly string[];
-  private readonly closed: boolean;
-  private readonly endAt: number;
-  private readonly measureFrom: number;
-  /** Operations it may start in the measured phase, if `budgeted` (a flag, not a test of a boxed number per operation). */
-  private readonly budget: number;
-  private readonly budgeted: boolean;
   /** Free slots of the fixed-rate loop. */
   private readonly free: Slot[] = [];
   /** Back-off waits under way; cleared on stop so they never delay the drain. */
@@ -84,21 +98,25 @@ export class LoadLoop extends EventEmitter {
 
   constructor(readonly o: LoopOptions) {
     super();
+    this.t = stateTable(o.inFlight);
+    this.n = o.recorder.n;
     this.driver = o.driver;
-    this.recorder = o.recorder;
     this.opNames = o.recorder.ops;
     this.closed = o.rate === undefined;
-    this.endAt = o.endAt;
-    this.measureFrom = o.measureFrom;
-    this.budget = o.budget ?? 0;
-    this.budgeted = o.budget !== undefined;
+    this.t[END_AT] = o.endAt;
+    this.t[MEASURE_FROM] = o.measureFrom;
+    this.t[LEFT] = o.budget ?? Infinity;
     this.slots = makeSlots(o.pickers, o.inFlight).map(this.bind);
-    this.times = new Float64Array(2 * this.slots.length);
+  }
+
+  /** Operations in flight now. */
+  get inFlightNow(): number {
+    return this.t[IN_FLIGHT];
   }
 
   /** Answer handlers made once per slot: no closure is allocated per operation. */
   private bind = (slot: Slot): Slot => {
-    slot.onAnswer = (result) => this.answered(slot, result);
+    slot.onAnswer = (result) => this.answered(slot, result, false);
     slot.onError = (err) => {
       if (slot.stale) return;
       if (this.driver.isNotFound?.(err)) return this.answered(slot, undefined, true);
@@ -111,7 +129,7 @@ export class LoadLoop extends EventEmitter {
     const every = Math.min(WATCH_MAX_INTERVAL_MS, Math.max(1, this.o.opTimeoutMs / WATCH_PER_TIMEOUT));
     this.watchdog = setInterval(this.watch, every);
     if (this.o.rate === undefined) {
-      for (const s of this.slots) this.issueClosed(s);
+      for (const s of this.slots) this.issueClosed(s, performance.now());
     } else {
       this.free.push(...this.slots);
       this.interval = 1000 / this.o.rate;
@@ -131,40 +149,55 @@ export class LoadLoop extends EventEmitter {
   }
 
   private stopAt(now: number): void {
-    if (!this.stopped) this.stoppedAt = now;
-    this.stopped = true;
+    if (this.t[STOPPED] === 0) this.stoppedAt = now;
+    this.t[STOPPED] = 1;
   }
 
   /** Operations due under the fixed rate but not started because the in-flight cap was reached. */
   backlog(): number {
     // Below the cap a due operation only waits for the next timer turn; that is not backlog.
-    if (this.o.rate === undefined || this.stopped || this.inFlightNow < this.o.inFlight) return 0;
+    if (this.o.rate === undefined || this.t[STOPPED] !== 0 || this.t[IN_FLIGHT] < this.o.inFlight) return 0;
     const now = performance.now();
     return now < this.nextAt ? 0 : Math.floor((now - this.nextAt) / this.interval) + 1;
   }
 
+  /**
+   * Whether an operation may start at `now` (counted against the budget if
+   * so); false once stopped, by the end time, the budget or stop(). Kept
+   * small: the answer path inlines it.
+   */
   private mayIssue(now: number): boolean {
-    if (this.stopped) return false;
-    if (now >= this.endAt) {
-      this.stopAt(Math.min(now, this.endAt));
-      return false;
-    }
-    if (this.budgeted && now >= this.measureFrom) {
-      if (this.issuedMeasured >= this.budget) {
-        this.stopAt(now);
-        return false;
+    const t = this.t;
+    if (t[STOPPED] === 0 && now < t[END_AT]) {
+      if (now < t[MEASURE_FROM]) return true;
+      if (t[LEFT] > 0) {
+        t[LEFT]--;
+        return true;
       }
-      this.issuedMeasured++;
     }
-    return true;
+    this.refuse(now);
+    return false;
   }
 
-  /** `now` may be the previous answer's time: the closed loop issues at once, so one clock read serves both. */
-  private issueClosed = (slot: Slot, now = performance.now()): void => {
+  /** mayIssue's refusal: the loop stops at the end time, or now when the budget is spent (once). */
+  private refuse(now: number): void {
+    if (this.t[STOPPED] === 0) this.stopAt(Math.min(now, this.t[END_AT]));
+  }
+
+  /**
+   * The closed loop's next operation, at `now` (the previous answer's time:
+   * one clock read serves both). The times go into the slot's row here, so
+   * no number crosses into launch (a call not inlined boxes a number it is
+   * passed: an allocation per operation).
+   */
+  private issueClosed(slot: Slot, now: number): void {
     if (!this.mayIssue(now)) return this.maybeDrained();
     slot.picker.advance();
-    this.launch(slot, now, now);
-  };
+    const row = rowOf(slot.i);
+    this.t[row + SLOT_START] = now;
+    this.t[row + SLOT_SENT] = now;
+    this.launch(slot, row);
+  }
 
   /** Fixed rate: start every operation whose intended time has come, measuring from that time. */
   private pump = (): void => {
@@ -174,47 +207,52 @@ export class LoadLoop extends EventEmitter {
       if (!this.mayIssue(Math.max(this.nextAt, 0))) return this.maybeDrained();
       const slot = this.free.pop()!;
       slot.picker.advance();
-      const intended = this.nextAt;
+      const row = rowOf(slot.i);
+      this.t[row + SLOT_START] = this.nextAt;
+      this.t[row + SLOT_SENT] = now;
       this.nextAt += this.interval;
-      this.launch(slot, intended, now);
+      this.launch(slot, row);
       now = performance.now();
     }
-    if (this.stopped) return this.maybeDrained();
+    if (this.t[STOPPED] !== 0) return this.maybeDrained();
     if (this.free.length > 0) {
       this.timer = setTimeout(this.pump, Math.min(PUMP_MAX_SLEEP_MS, Math.max(0, this.nextAt - now)));
     }
   };
 
-  private launch(slot: Slot, start: number, sent: number): void {
-    const op = slot.picker.op;
-    slot.busy = true;
-    slot.op = op;
-    this.times[2 * slot.i] = start;
-    this.times[2 * slot.i + 1] = sent;
-    this.inFlightNow++;
+  /** Start the slot's next operation, its picker advanced and its times in its row. */
+  private launch(slot: Slot, row: number): void {
     const p = slot.picker;
+    const op = p.op;
+    this.t[row + SLOT_OP] = op;
+    this.t[IN_FLIGHT]++;
     this.driver.run(this.opNames[op], p.key(), p.index).then(slot.onAnswer, slot.onError);
   }
 
   /** An answer: a result, or a rejection the driver reads as a missing key (`missing`). */
-  private answered(slot: Slot, result: unknown, missing = false): void {
+  private answered(slot: Slot, result: unknown, missing: boolean): void {
     if (slot.stale) return; // already counted as a timeout
     const now = performance.now();
-    // The back-off object is touched only after a failure: one cache line fewer per answer.
-    if (slot.failing) {
-      slot.failing = false;
+    const row = rowOf(slot.i);
+    const t = this.t;
+    // Only after a failure: one cache line fewer per answer.
+    if (t[FAILING_SLOTS] !== 0 && t[row + SLOT_FAILING] !== 0) {
+      t[row + SLOT_FAILING] = 0;
+      t[FAILING_SLOTS]--;
       slot.backoff.reset();
     }
-    this.recorder.ok(slot.op, (now - this.times[2 * slot.i]) * 1000, missing || this.driver.outcome(result) === NOT_FOUND);
+    const notFound = missing || this.driver.outcome(result) === NOT_FOUND;
+    recordAnswer(this.n, t[row + SLOT_OP] * BLOCK, (now - t[row + SLOT_START]) * 1000, notFound);
     this.release(slot, now);
   }
 
   /** The driver's own timeout errors and the watchdog's both count as timeouts. */
   private failed(slot: Slot, err: unknown, timeout: boolean): void {
+    const op = this.t[rowOf(slot.i) + SLOT_OP];
     const unavailable = !timeout && isUnreachable(this.driver, err);
-    if (unavailable) this.recorder.unavailable(slot.op);
-    else this.recorder.fail(slot.op, timeout);
-    this.o.onFailure?.(this.opNames[slot.op], err, timeout);
+    if (unavailable) this.o.recorder.unavailable(op);
+    else this.o.recorder.fail(op, timeout);
+    this.o.onFailure?.(this.opNames[op], err, timeout);
     if (unavailable) return this.backOff(slot);
     // A failure can arrive in the same turn (e.g. a closed connection):
     // yield so ticks and stop messages are never starved by a spin.
@@ -223,25 +261,32 @@ export class LoadLoop extends EventEmitter {
 
   /** The slot is free at once (nothing is in flight), but its next operation waits. */
   private backOff(slot: Slot): void {
-    slot.busy = false;
-    slot.failing = true;
-    this.inFlightNow--;
-    if (this.stopped) return this.maybeDrained();
-    const t = setTimeout(() => {
-      this.waiting.delete(t);
+    const row = rowOf(slot.i);
+    const t = this.t;
+    t[row + SLOT_SENT] = IDLE;
+    if (t[row + SLOT_FAILING] === 0) {
+      t[row + SLOT_FAILING] = 1;
+      t[FAILING_SLOTS]++;
+    }
+    t[IN_FLIGHT]--;
+    if (t[STOPPED] !== 0) return this.maybeDrained();
+    const wait = setTimeout(() => {
+      this.waiting.delete(wait);
       this.resume(slot);
     }, slot.backoff.next());
-    this.waiting.add(t);
+    this.waiting.add(wait);
   }
 
+  /** The slot is free; `now` is the answer's time when there is one (the closed loop's next operation starts then). */
   private release(slot: Slot, now?: number): void {
-    slot.busy = false;
-    this.inFlightNow--;
+    this.t[rowOf(slot.i) + SLOT_SENT] = IDLE;
+    this.t[IN_FLIGHT]--;
     this.resume(slot, now);
   }
 
-  private resume(slot: Slot, now?: number): void {
-    if (this.stopped) return this.maybeDrained();
+  /** A free slot's next step: its next operation, a place among the fixed rate's free slots, or the drain. */
+  private resume(slot: Slot, now = performance.now()): void {
+    if (this.t[STOPPED] !== 0) return this.maybeDrained();
     if (this.closed) return this.issueClosed(slot, now);
     this.free.push(slot);
     if (!this.timer) this.pump();
@@ -255,18 +300,18 @@ export class LoadLoop extends EventEmitter {
   private watch = (): void => {
     const limit = performance.now() - this.o.opTimeoutMs;
     for (let i = 0; i < this.slots.length; i++) {
-      const slot = this.slots[i];
-      if (!slot.busy || this.times[2 * i + 1] > limit) continue;
+      // An idle slot's sent time is IDLE (Infinity): never overdue.
+      if (this.t[rowOf(i) + SLOT_SENT] > limit) continue;
       // Its answer, if it ever comes, reaches the retired slot; failed() releases the successor on the next turn.
-      const next = this.bind(successor(slot));
-      this.times[2 * i + 1] = Infinity;
+      const next = this.bind(successor(this.slots[i]));
+      this.t[rowOf(i) + SLOT_SENT] = IDLE;
       this.slots[i] = next;
       this.failed(next, new TimeoutError(this.o.opTimeoutMs), true);
     }
   };
 
   private maybeDrained(): void {
-    if (this.stopped && this.inFlightNow === 0 && !this.timer && !this.drainedSent) {
+    if (this.t[STOPPED] !== 0 && this.t[IN_FLIGHT] === 0 && !this.timer && !this.drainedSent) {
       this.drainedSent = true;
       if (this.watchdog) clearInterval(this.watchdog);
       this.clearWaiting();

@@ -1,51 +1,65 @@
-import { LatencyCounts } from './latency-counts';
+import type { JsHistogram } from 'hdr-histogram-js';
+import { BUCKETS, countLatency, encodeCounts, encoder } from './latency-counts';
 import type { OpTick } from '../../app/metrics/tick';
 
-/** Each op's counters, side by side in one typed array: [count, errors, timeouts, notFound, unavailable]. */
+/** Each op's counters, at the head of its block in `Recorder.n`. */
 const COUNT = 0;
 const ERRORS = 1;
 const TIMEOUTS = 2;
 const NOT_FOUND = 3;
 const UNAVAILABLE = 4;
-const COUNTERS = 5;
+/** The highest latency bucket counted into this second: the encoding reads no further. */
+const TOP = 5;
+/** Counters take one cache line (8 numbers) ahead of the op's latency buckets. */
+const HEAD = 8;
+/** One op's block: its counters, then its latency buckets. */
+export const BLOCK = HEAD + BUCKETS;
 
 /**
- * Per-op counters and latency histogram for the current second. Recording is
- * the hot path: a counter, a bucket count and an increment. The counters of
- * every op live in one typed array, so an answer touches one cache line for
- * them, not one per kind of count. Encoding happens once a second in `drain`.
+ * A successful answer (a value or a well-formed not-found) of the op whose
+ * block starts at `at`, `us` microseconds after its start: a counter, a
+ * bucket and the top. A function over the recorder's array, which the load
+ * loop holds itself: the hot path touches the array, not the recorder.
+ */
+export function recordAnswer(n: Float64Array, at: number, us: number, notFound: boolean): void {
+  n[at + COUNT]++;
+  if (notFound) n[at + NOT_FOUND]++;
+  const i = countLatency(n, at + HEAD, us);
+  if (i > n[at + TOP]) n[at + TOP] = i;
+}
+
+/**
+ * Per-op counters and latency histogram for the current second. Every op's
+ * counters and latency buckets live in one typed array (`n`, a block of
+ * BLOCK numbers per op), so an answer touches one array: its op's counter
+ * line and its latency's bucket. Encoding happens once a second in `drain`.
  */
 export class Recorder {
-  private readonly n: Float64Array;
-  private readonly latencies: LatencyCounts[];
+  readonly n: Float64Array;
+  private readonly h: JsHistogram = encoder();
 
   constructor(readonly ops: readonly string[]) {
-    this.n = new Float64Array(ops.length * COUNTERS);
-    this.latencies = ops.map(() => new LatencyCounts());
+    this.n = new Float64Array(ops.length * BLOCK);
   }
 
-  /** A successful answer (a value or a well-formed not-found), `us` microseconds after its start. */
   ok(op: number, us: number, notFound: boolean): void {
-    const at = op * COUNTERS;
-    this.n[at + COUNT]++;
-    if (notFound) this.n[at + NOT_FOUND]++;
-    this.latencies[op].record(us);
+    recordAnswer(this.n, op * BLOCK, us, notFound);
   }
 
   fail(op: number, timeout: boolean): void {
-    this.n[op * COUNTERS + (timeout ? TIMEOUTS : ERRORS)]++;
+    this.n[op * BLOCK + (timeout ? TIMEOUTS : ERRORS)]++;
   }
 
   /** The target could not be reached: neither an answer nor a latency, so no histogram entry. */
   unavailable(op: number): void {
-    this.n[op * COUNTERS + UNAVAILABLE]++;
+    this.n[op * BLOCK + UNAVAILABLE]++;
   }
 
   /** Answers and failures recorded since the last drain, without draining (a benchmark reads them between seconds). */
   pending(): { ops: number; errors: number } {
     let ops = 0;
     let errors = 0;
-    for (let at = 0; at < this.n.length; at += COUNTERS) {
+    for (let at = 0; at < this.n.length; at += BLOCK) {
       ops += this.n[at + COUNT];
       errors += this.n[at + ERRORS] + this.n[at + TIMEOUTS] + this.n[at + UNAVAILABLE];
     }
@@ -55,18 +69,19 @@ export class Recorder {
   /** This second's numbers, encoded; the counters start again from zero. */
   drain(): Record<string, OpTick> {
     const out: Record<string, OpTick> = {};
-    this.ops.forEach((name, i) => {
-      const at = i * COUNTERS;
+    const n = this.n;
+    this.ops.forEach((name, op) => {
+      const at = op * BLOCK;
       out[name] = {
-        count: this.n[at + COUNT],
-        errors: this.n[at + ERRORS],
-        timeouts: this.n[at + TIMEOUTS],
-        notFound: this.n[at + NOT_FOUND],
-        unavailable: this.n[at + UNAVAILABLE],
-        hist: this.latencies[i].encode(),
+        count: n[at + COUNT],
+        errors: n[at + ERRORS],
+        timeouts: n[at + TIMEOUTS],
+        notFound: n[at + NOT_FOUND],
+        unavailable: n[at + UNAVAILABLE],
+        hist: encodeCounts(this.h, n, at + HEAD, n[at + COUNT], n[at + TOP]),
       };
+      n.fill(0, at, at + HEAD);
     });
-    this.n.fill(0);
     return out;
   }
 }
