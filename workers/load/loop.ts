@@ -163,8 +163,7 @@ export class LoadLoop extends EventEmitter {
 
   /**
    * Whether an operation may start at `now` (counted against the budget if
-   * so); false once stopped, by the end time, the budget or stop(). Kept
-   * small: the answer path inlines it.
+   * so); false once stopped, by the end time, the budget or stop().
    */
   private mayIssue(now: number): boolean {
     const t = this.t;
@@ -188,7 +187,9 @@ export class LoadLoop extends EventEmitter {
    * The closed loop's next operation, at `now` (the previous answer's time:
    * one clock read serves both). The times go into the slot's row here, so
    * no number crosses into launch (a call not inlined boxes a number it is
-   * passed: an allocation per operation).
+   * passed: an allocation per operation). The picker advances here too:
+   * inside launch it took the inlining budget that the client's own call
+   * needs (docs/benchmarks.md, "A second step").
    */
   private issueClosed(slot: Slot, now: number): void {
     if (!this.mayIssue(now)) return this.maybeDrained();
