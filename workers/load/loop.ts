@@ -156,7 +156,7 @@ export class LoadLoop extends EventEmitter {
   /** Operations due under the fixed rate but not started because the in-flight cap was reached. */
   backlog(): number {
     // Below the cap a due operation only waits for the next timer turn; that is not backlog.
-    if (this.o.rate === undefined || this.t[STOPPED] !== 0 || this.t[IN_FLIGHT] < this.o.inFlight) return 0;
+    if (this.closed || this.t[STOPPED] !== 0 || this.t[IN_FLIGHT] < this.o.inFlight) return 0;
     const now = performance.now();
     return now < this.nextAt ? 0 : Math.floor((now - this.nextAt) / this.interval) + 1;
   }
