@@ -11,6 +11,8 @@ import type { KvscopeResult } from '../../bench/run-kvscope';
 /** The kernel counts CPU time in clock ticks (10 ms): two readings may each be a tick off. */
 const TICK_SLACK_US = 25_000;
 const BURN_US = 300_000;
+/** Main's own reading is exact: what is left beside the burn is a handful of calls. */
+const MAIN_SLACK_US = 2_000;
 
 /** Spin until this process has spent `us` more CPU time (a count of work, not of wall time). */
 function burn(us: number): void {
@@ -74,7 +76,8 @@ describe('CPU time from /proc (bench/cpu)', () => {
     const from = snapshotKvscope();
     expect(from.procs.get(worker.pid!)?.role).toBe('workers');
     expect(from.procs.get(other.pid!)?.role).toBeUndefined();
-    expect(from.procs.get(process.pid)?.role).toBe('main');
+    // Main is read apart, around the scan (below).
+    expect(from.procs.has(process.pid)).toBe(false);
     const end0 = await ask(worker, { burn: BURN_US });
     await ask(other, { burn: BURN_US });
     const to = snapshotKvscope();
@@ -85,6 +88,24 @@ describe('CPU time from /proc (bench/cpu)', () => {
     expect(byRole.workers).toBeLessThan(end0 - start0 + 2 * TICK_SLACK_US);
     expect(byRole.monitor).toBe(0);
     expect(byRole.keepers).toBe(0);
+  });
+
+  it("charges main with its time between the snapshots, to the microsecond, and not the snapshots' own reading of /proc", async () => {
+    // Children to scan, so each snapshot costs main a measurable time of its own.
+    for (let i = 0; i < 4; i++) await ask(child(`dist/elsewhere/idle-${i}.js`), {});
+    const spent = process.cpuUsage();
+    const from = snapshotKvscope();
+    burn(BURN_US);
+    const to = snapshotKvscope();
+    const all = process.cpuUsage(spent);
+    const { byRole } = cpuBetween(from, to);
+    // The burn and the few calls around it, to the microsecond: neither a clock tick's 10 ms nor half a scan more.
+    const oneScan = to.main.after - to.main.before;
+    expect(oneScan).toBeGreaterThan(0);
+    expect(byRole.main).toBeGreaterThanOrEqual(BURN_US);
+    expect(byRole.main).toBeLessThan(BURN_US + Math.min(MAIN_SLACK_US, oneScan / 2));
+    // Main spent the two scans besides.
+    expect(all.user + all.system - byRole.main).toBeGreaterThan(oneScan);
   });
 
   it('charges a process that ended between the snapshots with its time in the window, from what main reaped', async () => {
