@@ -27,7 +27,15 @@ const MAX_WORD_BYTES = 9;
  * buckets run past its own range is refused whole.
  */
 export function addEncoded(into: hdr.Histogram, encoded: string): void {
-  const js = into as unknown as JsHistogram;
+  addEncodedTo([into], encoded);
+}
+
+/**
+ * addEncoded into each of several histograms, the encoding decoded once (main
+ * adds each worker's histogram of a second to its operation's and to the
+ * second's total). Every histogram gets exactly what addEncoded gives it.
+ */
+export function addEncodedTo(intos: readonly hdr.Histogram[], encoded: string): void {
   const bytes = base64Bytes(encoded);
   const head = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (bytes.length < COMPRESSED_HEADER_BYTES || (head.getInt32(0) & ~COOKIE_SIZE_BITS) !== COMPRESSED_COOKIE_BASE) {
@@ -36,13 +44,15 @@ export function addEncoded(into: hdr.Histogram, encoded: string): void {
   // The library's own inflate (Node's zlib in main) of the deflated contents.
   const raw = decompress(bytes);
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  const sameShape =
-    raw.length >= PLAIN_HEADER_BYTES &&
-    (view.getInt32(0) & ~COOKIE_SIZE_BITS) === PLAIN_COOKIE_BASE &&
+  const plain = raw.length >= PLAIN_HEADER_BYTES && (view.getInt32(0) & ~COOKIE_SIZE_BITS) === PLAIN_COOKIE_BASE;
+  const sameShape = (js: JsHistogram): boolean =>
+    plain &&
     view.getInt32(12) === js.numberOfSignificantValueDigits &&
     Number(view.getBigInt64(16)) === js.lowestDiscernibleValue &&
     Number(view.getBigInt64(24)) === js.highestTrackableValue;
-  if (!sameShape) return addTheLibraryWay(into, encoded);
+  const direct = intos.filter((into) => sameShape(into as unknown as JsHistogram)) as unknown as JsHistogram[];
+  for (const into of intos) if (!direct.includes(into as unknown as JsHistogram)) addTheLibraryWay(into, encoded);
+  if (direct.length === 0) return;
   const end = Math.min(raw.length, PLAIN_HEADER_BYTES + view.getInt32(4));
   let at = PLAIN_HEADER_BYTES;
   let index = 0;
@@ -69,8 +79,14 @@ export function addEncoded(into: hdr.Histogram, encoded: string): void {
     }
     index++;
   }
-  // Checked before anything is added, so a bad encoding leaves `into` as it was.
-  if (n > 0 && found.indexes[n - 1] >= js.countsArrayLength) throw new Error('histogram encoding runs past its range');
+  // Checked before anything is added, so a bad encoding leaves every histogram as it was.
+  const maxIndex = n > 0 ? found.indexes[n - 1] : -1;
+  if (direct.some((js) => maxIndex >= js.countsArrayLength)) throw new Error('histogram encoding runs past its range');
+  for (const js of direct) addFound(js, n, maxIndex);
+}
+
+/** The decoded buckets (`found`, n of them, the last at maxIndex) added into one histogram, as the library's add sets it. */
+function addFound(js: JsHistogram, n: number, maxIndex: number): void {
   let total = 0;
   let minNonZeroIndex = -1;
   for (let i = 0; i < n; i++) {
@@ -79,7 +95,6 @@ export function addEncoded(into: hdr.Histogram, encoded: string): void {
     total += found.counts[i];
     if (minNonZeroIndex < 0 && at !== 0) minNonZeroIndex = at;
   }
-  const maxIndex = n > 0 ? found.indexes[n - 1] : -1;
   // What the library's add of a decoded histogram sets (its max is the top of the highest bucket).
   const internal = js as unknown as Internals;
   js.setTotalCount(js.totalCount + total);

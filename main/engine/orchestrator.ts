@@ -25,11 +25,10 @@ import { placeScenario, resolvedOf, type AgentLink } from './place';
 import { PlacedPool } from './placed-pool';
 import { natsInClear } from '../nats/connect';
 import { crowdingWarnings, StopRequested, waitForWorkers } from './wait-workers';
+import { MergeSchedule } from './merge-schedule';
 
 /** Least time between 'go' and second 0, so every worker has the message before t0. */
 const GO_DELAY_MS = 250;
-/** How often pending ticks are checked for a complete second. */
-const FLUSH_INTERVAL_MS = 100;
 /** The monitor's last reading after the load may take this long (one INFO round trip per node). */
 const FINAL_POLL_TIMEOUT_MS = 2000;
 
@@ -54,6 +53,8 @@ export class Run extends EventEmitter<RunEvents> {
   private readonly servers: RunServers;
   private readonly nodes = new NodeTracker();
   private merger: TickMerger | undefined;
+  /** Merges each second once all it waits for is in (or its grace is over). */
+  private schedule: MergeSchedule | undefined;
   private stopRequested = false;
   private failure: string | undefined;
   private endAt = Infinity;
@@ -81,7 +82,10 @@ export class Run extends EventEmitter<RunEvents> {
     this.current = scenario;
     this.secrets = secretValues(scenario);
     this.servers = new RunServers(scenario.target, {
-      nodeStats: (n) => this.nodes.update(n, Date.now()),
+      nodeStats: (n) => {
+        this.nodes.update(n, Date.now());
+        this.schedule?.arrived();
+      },
       log: (level, source, message) => this.log(level, source, message),
       fail: (message) => this.fail(message),
     });
@@ -159,20 +163,23 @@ export class Run extends EventEmitter<RunEvents> {
         this.nodes,
       );
       this.merger = merger;
-      pool.on('tick', (t) => merger.add(t));
+      // With a monitor, the seconds left at the end wait for its last reading, so the
+      // per-node counts of the last sample include everything the nodes did.
+      const schedule = new MergeSchedule(merger, () => {
+        machine.mark(Date.now());
+        if (!(this.ending && this.servers.hasMonitor)) merger.flush(Date.now(), { waitForLast: this.ending });
+      });
+      this.schedule = schedule;
+      pool.on('tick', (t) => {
+        merger.add(t);
+        schedule.arrived();
+      });
       pool.go(t0);
+      schedule.arrived();
       const at = (ms: number, fn: () => void): void => void timers.push(setTimeout(fn, Math.max(0, ms - Date.now())));
       if (this.scenario.warmupSeconds > 0) at(t0, () => this.setPhase('warmup', 0));
       at(measureAt, () => this.setPhase('running', this.scenario.warmupSeconds));
       at(this.endAt, () => this.setPhase('stopping'));
-      // With a monitor, the seconds left at the end wait for its last reading, so the
-      // per-node counts of the last sample include everything the nodes did.
-      timers.push(
-        setInterval(() => {
-          machine.mark(Date.now());
-          if (!(this.ending && this.servers.hasMonitor)) merger.flush(Date.now(), { waitForLast: this.ending });
-        }, FLUSH_INTERVAL_MS),
-      );
       await new Promise<void>((resolve) => {
         this.wakeup = () => merger.allDone && resolve();
         this.wakeup();
@@ -187,6 +194,7 @@ export class Run extends EventEmitter<RunEvents> {
       if (!(err instanceof StopRequested)) this.fail(errorMessage(err));
     } finally {
       timers.forEach((t) => clearTimeout(t));
+      this.schedule?.stop();
       await this.pool?.waitExit(STOP_GRACE_MS);
       await this.servers.stop();
     }
@@ -247,6 +255,7 @@ export class Run extends EventEmitter<RunEvents> {
     pool.on('finished', (id, last) => {
       this.finishedWorkers++;
       this.merger?.finished(id, last);
+      this.schedule?.arrived();
       this.wakeup?.();
     });
     pool.on('died', (id, description) => {
@@ -260,6 +269,7 @@ export class Run extends EventEmitter<RunEvents> {
     pool.on('fatal', (id, message) => this.log('error', `worker ${id}`, message));
     pool.on('gone', (id) => {
       this.merger?.died(id);
+      this.schedule?.arrived();
       if (this.merger?.allDone && this.finishedWorkers === 0 && !this.stopRequested) {
         this.fail('every worker died before the run ended');
       }

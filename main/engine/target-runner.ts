@@ -22,6 +22,15 @@ const LOCAL_CLUSTER_READY_TIMEOUT_MS = 240_000;
 /** The children that idle between one reading a second run without V8's memory reducer (memory-reducer.ts). */
 const IDLE_CHILD_FLAGS: readonly string[] = [NO_MEMORY_REDUCER];
 const IDLE_ENTRIES: ReadonlySet<EntryName> = new Set(['workers/monitor/main', 'workers/local/main']);
+/**
+ * The monitor's code runs a few times a second: V8's optimizing compiler
+ * (TurboFan) got to its parsers only some seconds into a run and then spent
+ * more CPU compiling them (45 to 65 ms each, on main's cores) than their
+ * faster code saves in a run. Its baseline code (Sparkplug) is as good for
+ * this much work: a Redis Cluster monitor's CPU over a 60 s run fell by a
+ * fifth, and no second of it cost more (docs/benchmarks.md).
+ */
+export const MONITOR_MAX_OPT = '--max-opt=1';
 
 const CHILD_NAMES: Record<EntryName, string> = {
   'workers/targets/main': 'target',
@@ -56,7 +65,8 @@ export class TargetRunner extends EventEmitter<TargetRunnerEvents> {
   ) {
     super();
     this.child = new ManagedChild(CHILD_NAMES[entry], entryPath(entry));
-    this.flags = IDLE_ENTRIES.has(entry) ? IDLE_CHILD_FLAGS : [];
+    this.flags =
+      entry === 'workers/monitor/main' ? [...IDLE_CHILD_FLAGS, MONITOR_MAX_OPT] : IDLE_ENTRIES.has(entry) ? IDLE_CHILD_FLAGS : [];
   }
 
   /** The server processes it reported when ready (a local cluster's members). */

@@ -69,6 +69,11 @@ export class TickMerger {
     this.gone.add(worker);
   }
 
+  /** When the oldest second not yet emitted is overdue (epoch ms): flush emits it then without what is missing. */
+  get overdueAt(): number {
+    return this.t0 + (this.next + 1) * 1000 + TICK_GRACE_MS;
+  }
+
   /** True once every worker has finished or died. */
   get allDone(): boolean {
     for (let w = 0; w < this.workers; w++) if (!this.gone.has(w) && !this.lastSecond.has(w)) return false;

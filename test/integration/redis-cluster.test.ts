@@ -6,6 +6,7 @@ import { readRunFile } from '../../app/run/reader';
 import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { NO_MEMORY_REDUCER } from '../../main/engine/memory-reducer';
+import { MONITOR_MAX_OPT } from '../../main/engine/target-runner';
 import { Run } from '../../main/engine/orchestrator';
 import { recordRun } from '../../main/engine/run-recorder';
 import { expectKilledNodeLost, runKillingServer } from '../helpers/kill-server';
@@ -36,6 +37,8 @@ describe('redis-cluster-mix on a local Redis Cluster of 3 masters', () => {
     const summary = await run.execute();
     // The monitor idles between readings (IDLE_CHILD_FLAGS); the workers keep Node's defaults, as the bare loops do.
     expect(flags.map((f) => f.includes(NO_MEMORY_REDUCER))).toEqual([true, false, false]);
+    // Its few readings a second run on baseline code (MONITOR_MAX_OPT); a worker's hot loop gets V8's every tier.
+    expect(flags.map((f) => f.includes(MONITOR_MAX_OPT))).toEqual([true, false, false]);
     expect(summary.status).toBe('done');
     const saved = readRunFile(file.path()!);
     const client = saved.samples.reduce((a, s) => a + s.totals.count + s.totals.errors + s.totals.timeouts, 0);

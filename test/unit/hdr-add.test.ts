@@ -1,7 +1,7 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 import * as hdr from 'hdr-histogram-js';
 import { describe, expect, it } from 'vitest';
-import { addEncoded } from '../../app/metrics/hdr-add';
+import { addEncoded, addEncodedTo } from '../../app/metrics/hdr-add';
 import { createHistogram, encodeHistogram, HIGHEST_US, latencyStats, type Histogram } from '../../app/metrics/histogram';
 import { histOf, seededValues } from './helpers';
 
@@ -78,6 +78,24 @@ describe('addEncoded: the library decode-and-add, to the last bit', () => {
     const before = stateOf(h);
     expect(() => addEncoded(h, bad)).toThrow(/runs past its range/);
     expect(stateOf(h)).toEqual(before);
+  });
+
+  it('adds one encoding into several histograms, each as addEncoded alone would (one already holding values, one of another shape)', () => {
+    const encoded = histOf(seededValues(6, 900, 20, 250_000));
+    const fresh = createHistogram();
+    const holding = createHistogram();
+    const other = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: HIGHEST_US, numberOfSignificantValueDigits: 2 });
+    for (const v of [3, 9_000, 40]) holding.recordValue(v);
+    const expected = [createHistogram(), createHistogram()];
+    for (const v of [3, 9_000, 40]) expected[1].recordValue(v);
+    const otherAlone = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: HIGHEST_US, numberOfSignificantValueDigits: 2 });
+    addEncodedTo([fresh, holding, other], encoded);
+    for (const e of expected) libraryAdd(e, encoded);
+    libraryAdd(otherAlone, encoded);
+    expect(stateOf(fresh)).toEqual(stateOf(expected[0]));
+    expect(stateOf(holding)).toEqual(stateOf(expected[1]));
+    expect(stateOf(other)).toEqual(stateOf(otherAlone));
+    expect(fresh.totalCount).toBe(900);
   });
 
   it('refuses what is not a compressed histogram', () => {

@@ -1,6 +1,6 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { MachineCpu } from '../../main/engine/machine-cpu';
+import { MachineCpu, readTimes } from '../../main/engine/machine-cpu';
 
 describe("the machine's CPU per run second", () => {
   it('is read once a second has ended, each missed second given the reading, and handed out once', () => {
@@ -23,5 +23,38 @@ describe("the machine's CPU per run second", () => {
     // Nothing new until another second has ended.
     m.mark(t0 + 3_900);
     expect(m.take(3)).toBeUndefined();
+  });
+});
+
+describe("the machine's CPU time since boot", () => {
+  it("adds up /proc/stat's first line as os.cpus() does: user, nice, system and irq busy, idle besides", () => {
+    const stat = 'cpu  100 20 30 400 50 6 7 8 0 0\ncpu0 50 10 15 200 25 3 3 4 0 0\nintr 1 2 3\n';
+    expect(readTimes(stat)).toEqual({ busy: 156, total: 556 });
+  });
+
+  it("falls back to os.cpus() where there is no /proc/stat or its first line is not the machine's", () => {
+    const own = (): { busy: number; total: number } => {
+      let busy = 0;
+      let total = 0;
+      for (const c of cpus()) {
+        busy += c.times.user + c.times.nice + c.times.sys + c.times.irq;
+        total += c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle;
+      }
+      return { busy, total };
+    };
+    for (const text of ['', 'intr 1 2\n', 'cpu  1 2 x 4 5 6\n']) {
+      const before = own();
+      const t = readTimes(text);
+      const after = own();
+      expect(t.total).toBeGreaterThanOrEqual(before.total);
+      expect(t.total).toBeLessThanOrEqual(after.total);
+    }
+  });
+
+  it("reads this machine's /proc/stat in the same proportion as os.cpus() (busy share of the time since boot)", () => {
+    const mine = readTimes();
+    const theirs = readTimes('');
+    expect(mine.total).toBeGreaterThan(0);
+    expect(mine.busy / mine.total).toBeCloseTo(theirs.busy / theirs.total, 2);
   });
 });

@@ -54,6 +54,17 @@ describe('mergeTicks', () => {
     }
   });
 
+  it('carries nothing of one second into the next (its histograms are used again)', () => {
+    const again = mergeTicks(6, 'run', 0, [tick(0, 6, { get: { values: p0 } })]);
+    expect(again.ops.get.latency.count).toBe(p0.length);
+    expectHdr(again.ops.get.latency.max, Math.max(...p0));
+    expectHdr(again.ops.get.latency.min, Math.min(...p0));
+    expect(again.latency.count).toBe(p0.length);
+    expectHdr(again.latency.p50, exactPercentile(p0, 50));
+    // And the second merged before it still reads as it did.
+    expect(s.latency.count).toBe(g0.length + g1.length + p0.length + p2.length);
+  });
+
   it('totals and overall latency cover every op', () => {
     const all = [...g0, ...g1, ...p0, ...p2];
     expect(s.totals).toEqual({ count: all.length, errors: 5, timeouts: 8, notFound: 10 });
