@@ -51,8 +51,13 @@ export function addEncodedTo(intos: readonly hdr.Histogram[], encoded: string): 
     Number(view.getBigInt64(16)) === js.lowestDiscernibleValue &&
     Number(view.getBigInt64(24)) === js.highestTrackableValue;
   const direct = intos.filter((into) => sameShape(into as unknown as JsHistogram)) as unknown as JsHistogram[];
+  if (direct.length > 0) addDirect(direct, raw, view);
+  // Histograms of another shape after, so an encoding refused above has changed none of them.
   for (const into of intos) if (!direct.includes(into as unknown as JsHistogram)) addTheLibraryWay(into, encoded);
-  if (direct.length === 0) return;
+}
+
+/** The inflated V2 payload's buckets added into histograms of its own shape. */
+function addDirect(direct: readonly JsHistogram[], raw: Uint8Array, view: DataView): void {
   const end = Math.min(raw.length, PLAIN_HEADER_BYTES + view.getInt32(4));
   let at = PLAIN_HEADER_BYTES;
   let index = 0;

@@ -25,10 +25,10 @@ const IDLE_ENTRIES: ReadonlySet<EntryName> = new Set(['workers/monitor/main', 'w
 /**
  * The monitor's code runs a few times a second: V8's optimizing compiler
  * (TurboFan) got to its parsers only some seconds into a run and then spent
- * more CPU compiling them (45 to 65 ms each, on main's cores) than their
- * faster code saves in a run. Its baseline code (Sparkplug) is as good for
- * this much work: a Redis Cluster monitor's CPU over a 60 s run fell by a
- * fifth, and no second of it cost more (docs/benchmarks.md).
+ * more CPU compiling them (25 to 65 ms each) than their faster code saves in
+ * a run. Its baseline code (Sparkplug) is as good for this much work: a Redis
+ * Cluster monitor's CPU over a 60 s run fell by a fifth, and no stretch of
+ * the run cost more (docs/benchmarks.md).
  */
 export const MONITOR_MAX_OPT = '--max-opt=1';
 

@@ -78,6 +78,11 @@ describe('addEncoded: the library decode-and-add, to the last bit', () => {
     const before = stateOf(h);
     expect(() => addEncoded(h, bad)).toThrow(/runs past its range/);
     expect(stateOf(h)).toEqual(before);
+    // Into several, one of another shape among them: none is changed.
+    const other = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: HIGHEST_US, numberOfSignificantValueDigits: 2 });
+    expect(() => addEncodedTo([h, other], bad)).toThrow(/runs past its range/);
+    expect(stateOf(h)).toEqual(before);
+    expect(other.totalCount).toBe(0);
   });
 
   it('adds one encoding into several histograms, each as addEncoded alone would (one already holding values, one of another shape)', () => {
