@@ -50,10 +50,16 @@ export function addEncodedTo(intos: readonly hdr.Histogram[], encoded: string): 
     view.getInt32(12) === js.numberOfSignificantValueDigits &&
     Number(view.getBigInt64(16)) === js.lowestDiscernibleValue &&
     Number(view.getBigInt64(24)) === js.highestTrackableValue;
-  const direct = intos.filter((into) => sameShape(into as unknown as JsHistogram)) as unknown as JsHistogram[];
+  const direct: JsHistogram[] = [];
+  const others: hdr.Histogram[] = [];
+  for (const into of intos) {
+    const js = into as unknown as JsHistogram;
+    if (sameShape(js)) direct.push(js);
+    else others.push(into);
+  }
   if (direct.length > 0) addDirect(direct, raw, view);
   // Histograms of another shape after, so an encoding refused above has changed none of them.
-  for (const into of intos) if (!direct.includes(into as unknown as JsHistogram)) addTheLibraryWay(into, encoded);
+  for (const into of others) addTheLibraryWay(into, encoded);
 }
 
 /** The inflated V2 payload's buckets added into histograms of its own shape. */

@@ -17,7 +17,7 @@ const PROC_STAT = '/proc/stat';
  * millisecond a second. Elsewhere (macOS, Windows) os.cpus(), in ms.
  */
 export function readTimes(statText = readProcStat()): CpuTimes {
-  const first = statText?.slice(0, statText.indexOf('\n'));
+  const first = statText?.split('\n', 1)[0];
   if (first?.startsWith('cpu ')) {
     const f = first.slice(4).trim().split(/\s+/).map(Number);
     const [user, nice, sys, idle, , irq] = f;

@@ -19,9 +19,6 @@ const TARGET_READY_TIMEOUT_MS = 15_000;
  */
 const LOCAL_CLUSTER_READY_TIMEOUT_MS = 240_000;
 
-/** The children that idle between one reading a second run without V8's memory reducer (memory-reducer.ts). */
-const IDLE_CHILD_FLAGS: readonly string[] = [NO_MEMORY_REDUCER];
-const IDLE_ENTRIES: ReadonlySet<EntryName> = new Set(['workers/monitor/main', 'workers/local/main']);
 /**
  * The monitor's code runs a few times a second: V8's optimizing compiler
  * (TurboFan) got to its parsers only some seconds into a run and then spent
@@ -31,6 +28,15 @@ const IDLE_ENTRIES: ReadonlySet<EntryName> = new Set(['workers/monitor/main', 'w
  * the run cost more (docs/benchmarks.md).
  */
 export const MONITOR_MAX_OPT = '--max-opt=1';
+
+/**
+ * The Node flags of the children that idle between one reading a second: no
+ * V8 memory reducer (memory-reducer.ts), and the monitor on baseline code.
+ */
+const IDLE_CHILD_FLAGS: Partial<Record<EntryName, readonly string[]>> = {
+  'workers/monitor/main': [NO_MEMORY_REDUCER, MONITOR_MAX_OPT],
+  'workers/local/main': [NO_MEMORY_REDUCER],
+};
 
 const CHILD_NAMES: Record<EntryName, string> = {
   'workers/targets/main': 'target',
@@ -65,8 +71,7 @@ export class TargetRunner extends EventEmitter<TargetRunnerEvents> {
   ) {
     super();
     this.child = new ManagedChild(CHILD_NAMES[entry], entryPath(entry));
-    this.flags =
-      entry === 'workers/monitor/main' ? [...IDLE_CHILD_FLAGS, MONITOR_MAX_OPT] : IDLE_ENTRIES.has(entry) ? IDLE_CHILD_FLAGS : [];
+    this.flags = IDLE_CHILD_FLAGS[entry] ?? [];
   }
 
   /** The server processes it reported when ready (a local cluster's members). */

@@ -30,6 +30,8 @@ describe("the machine's CPU time since boot", () => {
   it("adds up /proc/stat's first line as os.cpus() does: user, nice, system and irq busy, idle besides", () => {
     const stat = 'cpu  100 20 30 400 50 6 7 8 0 0\ncpu0 50 10 15 200 25 3 3 4 0 0\nintr 1 2 3\n';
     expect(readTimes(stat)).toEqual({ busy: 156, total: 556 });
+    // A file of that one line, without its newline, reads the same (no digit dropped).
+    expect(readTimes('cpu  100 20 30 400 50 6')).toEqual({ busy: 156, total: 556 });
   });
 
   it("falls back to os.cpus() where there is no /proc/stat or its first line is not the machine's", () => {
