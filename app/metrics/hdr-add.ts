@@ -1,21 +1,9 @@
 import * as hdr from 'hdr-histogram-js';
 import type { JsHistogram } from 'hdr-histogram-js';
-import { decompress } from 'hdr-histogram-js/dist/JsHistogram.encoding';
-
-/** The V2 compressed encoding's cookie, word-size bits masked out (HdrHistogram's encoding). */
-const COMPRESSED_COOKIE_BASE = 0x1c849304;
-/** The V2 encoding's cookie inside the deflated payload. */
-const PLAIN_COOKIE_BASE = 0x1c849303;
-const COOKIE_SIZE_BITS = 0xf0;
-/** Cookie and length of the deflated contents. */
-const COMPRESSED_HEADER_BYTES = 8;
-/** Cookie, payload length, normalizing offset, digits, lowest and highest value, conversion ratio. */
-const PLAIN_HEADER_BYTES = 40;
-/** A ZigZag LEB128 word of the V2 encoding takes at most this many bytes. */
-const MAX_WORD_BYTES = 9;
+import { MAX_WORD_BYTES, PLAIN_HEADER_BYTES, plainV2 } from './hdr-codec';
 
 /**
- * Add an encoded histogram (encodeHistogram's compressed base64) into
+ * Add an encoded histogram (encodeHistogram's V2 base64, plain or deflated) into
  * `into`, bucket by bucket, straight from the bytes: the library decodes into
  * a histogram of its own first (its varints through a byte-buffer class, an
  * array sized and scanned, then added), which was most of main's per-second
@@ -36,17 +24,9 @@ export function addEncoded(into: hdr.Histogram, encoded: string): void {
  * second's total). Every histogram gets exactly what addEncoded gives it.
  */
 export function addEncodedTo(intos: readonly hdr.Histogram[], encoded: string): void {
-  const bytes = base64Bytes(encoded);
-  const head = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < COMPRESSED_HEADER_BYTES || (head.getInt32(0) & ~COOKIE_SIZE_BITS) !== COMPRESSED_COOKIE_BASE) {
-    throw new Error('not a compressed V2 histogram encoding');
-  }
-  // The library's own inflate (Node's zlib in main) of the deflated contents.
-  const raw = decompress(bytes);
+  const raw = plainV2(encoded);
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  const plain = raw.length >= PLAIN_HEADER_BYTES && (view.getInt32(0) & ~COOKIE_SIZE_BITS) === PLAIN_COOKIE_BASE;
   const sameShape = (js: JsHistogram): boolean =>
-    plain &&
     view.getInt32(12) === js.numberOfSignificantValueDigits &&
     Number(view.getBigInt64(16)) === js.lowestDiscernibleValue &&
     Number(view.getBigInt64(24)) === js.highestTrackableValue;
@@ -59,10 +39,10 @@ export function addEncodedTo(intos: readonly hdr.Histogram[], encoded: string): 
   }
   if (direct.length > 0) addDirect(direct, raw, view);
   // Histograms of another shape after, so an encoding refused above has changed none of them.
-  for (const into of others) addTheLibraryWay(into, encoded);
+  for (const into of others) addTheLibraryWay(into, raw);
 }
 
-/** The inflated V2 payload's buckets added into histograms of its own shape. */
+/** The plain V2 payload's buckets added into histograms of its own shape. */
 function addDirect(direct: readonly JsHistogram[], raw: Uint8Array, view: DataView): void {
   const end = Math.min(raw.length, PLAIN_HEADER_BYTES + view.getInt32(4));
   let at = PLAIN_HEADER_BYTES;
@@ -115,14 +95,6 @@ function addFound(js: JsHistogram, n: number, maxIndex: number): void {
   internal.updateMinNonZeroValue(Math.min(js.minNonZeroValue, otherMin));
 }
 
-/** A base64 string's bytes. */
-function base64Bytes(encoded: string): Uint8Array {
-  const text = atob(encoded);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
-
 /** Non-empty buckets of the encoding being added, reused across calls (main adds several a second). */
 const INITIAL_FOUND = 1024;
 const found = { indexes: new Float64Array(INITIAL_FOUND), counts: new Float64Array(INITIAL_FOUND), length: INITIAL_FOUND };
@@ -142,8 +114,11 @@ interface Internals {
   updateMinNonZeroValue(value: number): void;
 }
 
-function addTheLibraryWay(into: hdr.Histogram, encoded: string): void {
-  const h = hdr.decodeFromCompressedBase64(encoded, 32, false);
+/** The library's decoder of the plain V2 bytes, not in its typings. */
+const decodeV2 = (hdr.JsHistogram as unknown as { decode(bytes: Uint8Array): hdr.Histogram }).decode;
+
+function addTheLibraryWay(into: hdr.Histogram, raw: Uint8Array): void {
+  const h = decodeV2(raw);
   into.add(h);
   h.destroy();
 }

@@ -2,6 +2,7 @@ import * as hdr from 'hdr-histogram-js';
 import type { JsHistogram } from 'hdr-histogram-js';
 import type { Buckets } from './latency-buckets';
 import { addEncoded } from './hdr-add';
+import { encodeV2 } from './hdr-codec';
 
 export type { Buckets };
 
@@ -29,8 +30,15 @@ export function recordUs(h: Histogram, us: number): void {
   h.recordValue(us < HIGHEST_US ? (us > 0 ? Math.round(us) : 0) : HIGHEST_US);
 }
 
+/**
+ * A histogram's V2 encoding, base64 (hdr-codec.ts: the plain form, which the
+ * library's own deflated one holds inside). Only histograms over a typed array
+ * (createHistogram's) are read directly; any other goes the library's way.
+ */
 export function encodeHistogram(h: Histogram): string {
-  return hdr.encodeIntoCompressedBase64(h);
+  const js = h as unknown as JsHistogram & { _counts?: ArrayLike<number> };
+  if (!js._counts) return hdr.encodeIntoCompressedBase64(h);
+  return encodeV2(js._counts, 0, js.countsArrayIndex(js.maxValue) + 1, js);
 }
 
 export { addEncoded };

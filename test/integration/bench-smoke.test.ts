@@ -136,6 +136,23 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     },
   );
 
+  it("bench:second: a worker's and main's once-a-second work, cold and warm, beside another build", { timeout: 120_000 }, () => {
+    // The build beside itself: the --against path end to end (its figures are the same code's).
+    const out = bench('second/main.js', ['--rounds', '1', '--seconds', '11', '--gap', '1', '--against', join(BENCH, '..')], 110_000);
+    for (const shape of ['1 worker(s) x 2 op(s)', '4 worker(s) x 3 op(s)']) expect(out).toContain(shape);
+    for (const part of ['encode', 'decode', 'merge', 'summary', 'line', 'main'])
+      expect(out).toMatch(
+        new RegExp(
+          `^  ${part} +this build [\\d.]+ ms in the first 10 s, then [\\d.]+ ms a second \\| against [\\d.]+ ms .*; warm ratio [\\d.]+, cold [\\d.]+$`,
+          'm',
+        ),
+      );
+    // Too few seconds to have warm ones: refused, naming the option, before any replay.
+    const bad = spawnSync(process.execPath, [join(BENCH, 'second', 'main.js'), '--seconds', '5'], { encoding: 'utf8', timeout: 10_000 });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--seconds: more than the 10 cold seconds, not 5/);
+  });
+
   it("bench:loop: the load loop's own CPU per operation", { timeout: 120_000 }, () => {
     expect(bench('loop-cost.js', ['--rounds', '1'], 110_000)).toMatch(/kvscope adds -?\d+ ns of CPU per operation/);
   });

@@ -5,9 +5,13 @@ import { addEncoded, addEncodedTo } from '../../app/metrics/hdr-add';
 import { createHistogram, encodeHistogram, HIGHEST_US, latencyStats, type Histogram } from '../../app/metrics/histogram';
 import { histOf, seededValues } from './helpers';
 
-/** What the library's own decode-then-add gives. */
+/** The library's decoder of the plain V2 form (the deflated one's is decodeFromCompressedBase64). */
+const decodePlain = (hdr.JsHistogram as unknown as { decode(bytes: Uint8Array): Histogram }).decode;
+const isPlain = (encoded: string): boolean => (Buffer.from(encoded, 'base64').readInt32BE(0) & ~0xf0) === 0x1c849303;
+
+/** What the library's own decode-then-add gives, for either form. */
 function libraryAdd(into: Histogram, encoded: string): void {
-  const h = hdr.decodeFromCompressedBase64(encoded, 32, false);
+  const h = isPlain(encoded) ? decodePlain(Buffer.from(encoded, 'base64')) : hdr.decodeFromCompressedBase64(encoded, 32, false);
   into.add(h);
   h.destroy();
 }
@@ -31,9 +35,10 @@ function expectSameAsLibrary(encoded: readonly string[], start: readonly number[
   expect(stateOf(ours)).toEqual(stateOf(theirs));
 }
 
-/** An encoding with its inflated bytes changed by `edit`, re-deflated. */
+/** An encoding with its plain bytes changed by `edit` (re-deflated if it was deflated). */
 function rewritten(encoded: string, edit: (raw: Buffer) => Buffer): string {
   const bytes = Buffer.from(encoded, 'base64');
+  if (isPlain(encoded)) return edit(bytes).toString('base64');
   const raw = edit(Buffer.from(inflateSync(bytes.subarray(8, 8 + bytes.readInt32BE(4)))));
   const packed = deflateSync(raw);
   const head = Buffer.alloc(8);
@@ -54,6 +59,21 @@ describe('addEncoded: the library decode-and-add, to the last bit', () => {
     expectSameAsLibrary([histOf(values)]);
   });
 
+  it('reads the deflated form too (run files written before 2026-11-27), into the same histogram', () => {
+    const values = seededValues(7, 4000, 1, 3_000_000);
+    const h = createHistogram();
+    for (const v of values) h.recordValue(v);
+    const deflated = hdr.encodeIntoCompressedBase64(h);
+    expect(isPlain(deflated)).toBe(false);
+    expect(isPlain(histOf(values))).toBe(true);
+    expectSameAsLibrary([deflated, histOf(values)]);
+    const a = createHistogram();
+    const b = createHistogram();
+    addEncoded(a, deflated);
+    addEncoded(b, histOf(values));
+    expect(stateOf(a)).toEqual(stateOf(b));
+  });
+
   it('adds into a histogram that already holds values, several encodings in a row', () => {
     expectSameAsLibrary([histOf(seededValues(3, 800, 50, 90_000)), histOf([]), histOf(seededValues(4, 800, 1, 400))], [5, 70_000, 1]);
   });
@@ -62,6 +82,7 @@ describe('addEncoded: the library decode-and-add, to the last bit', () => {
     const other = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: HIGHEST_US, numberOfSignificantValueDigits: 2 });
     for (const v of seededValues(5, 500, 1, 100_000)) other.recordValue(v);
     expectSameAsLibrary([hdr.encodeIntoCompressedBase64(other)]);
+    expectSameAsLibrary([encodeHistogram(other)]);
   });
 
   it('refuses an encoding whose buckets run past its range, and leaves the histogram as it was', () => {
@@ -103,7 +124,7 @@ describe('addEncoded: the library decode-and-add, to the last bit', () => {
     expect(fresh.totalCount).toBe(900);
   });
 
-  it('refuses what is not a compressed histogram', () => {
-    expect(() => addEncoded(createHistogram(), Buffer.from('not a histogram').toString('base64'))).toThrow(/not a compressed V2 histogram/);
+  it('refuses what is not a V2 histogram', () => {
+    expect(() => addEncoded(createHistogram(), Buffer.from('not a histogram').toString('base64'))).toThrow(/not a V2 histogram/);
   });
 });

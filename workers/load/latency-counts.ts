@@ -1,5 +1,6 @@
 import type { JsHistogram } from 'hdr-histogram-js';
-import { createHistogram, encodeHistogram, HIGHEST_US } from '../../app/metrics/histogram';
+import { encodeV2, type V2Shape } from '../../app/metrics/hdr-codec';
+import { createHistogram, HIGHEST_US } from '../../app/metrics/histogram';
 
 /** The histogram's top, as this module's own constant: read per answer, where the import is a property of another module's exports. */
 const TOP_US = HIGHEST_US;
@@ -11,6 +12,12 @@ if (shape.unitMagnitude !== 0 || HIGHEST_US >= 2 ** 31) throw new Error('latency
 const HALF = shape.subBucketHalfCountMagnitude;
 /** How many buckets a second's latencies are counted into. */
 export const BUCKETS = shape.countsArrayLength;
+/** What an encoding records of that layout. */
+const SHAPE: V2Shape = {
+  numberOfSignificantValueDigits: shape.numberOfSignificantValueDigits,
+  lowestDiscernibleValue: shape.lowestDiscernibleValue,
+  highestTrackableValue: shape.highestTrackableValue,
+};
 shape.destroy();
 
 /**
@@ -34,35 +41,19 @@ export function countLatency(counts: Float64Array, at: number, us: number): numb
 /**
  * The `total` latencies counted into the buckets from `at` (none past index
  * `top`), encoded as encodeHistogram would encode them had each been
- * recorded; the buckets are zero afterwards. `h` is a histogram reused for
- * every encoding, reset here.
+ * recorded (an empty second as one empty bucket, as the library does); the
+ * buckets are zero afterwards.
  */
-export function encodeCounts(h: JsHistogram, counts: Float64Array, at: number, total: number, top: number): string {
-  h.reset();
-  let lowest = -1;
-  for (let i = 0; i <= top && total > 0; i++) {
-    const c = counts[at + i];
-    if (c === 0) continue;
-    h.addToCountAtIndex(i, c);
-    if (lowest < 0 && i > 0) lowest = i;
-    counts[at + i] = 0;
-  }
-  if (total > 0) {
-    h.addToTotalCount(total);
-    // Bucket values, as a decoder sees them: min and max only bound the encoding's length.
-    if (lowest > 0) h.updateMinAndMax(h.valueFromIndex(lowest));
-    h.updateMinAndMax(h.valueFromIndex(top));
-  }
-  return encodeHistogram(h as unknown as Parameters<typeof encodeHistogram>[0]);
+export function encodeCounts(counts: Float64Array, at: number, total: number, top: number): string {
+  const length = total > 0 ? top + 1 : 1;
+  const out = encodeV2(counts, at, length, SHAPE);
+  counts.fill(0, at, at + length);
+  return out;
 }
-
-/** A histogram to encode counts with, allocated once for a worker's life. */
-export const encoder = (): JsHistogram => createHistogram() as unknown as JsHistogram;
 
 /** A second's latencies on their own (the floor of the benchmarks counts into one): countLatency into its own buckets. */
 export class LatencyCounts {
   private readonly counts = new Float64Array(BUCKETS);
-  private readonly h = encoder();
   private total = 0;
   private top = 0;
 
@@ -74,7 +65,7 @@ export class LatencyCounts {
 
   /** This second's latencies, encoded; the counts start again from zero. */
   encode(): string {
-    const out = encodeCounts(this.h, this.counts, 0, this.total, this.top);
+    const out = encodeCounts(this.counts, 0, this.total, this.top);
     this.total = 0;
     this.top = 0;
     return out;

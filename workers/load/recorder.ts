@@ -1,5 +1,4 @@
-import type { JsHistogram } from 'hdr-histogram-js';
-import { BUCKETS, countLatency, encodeCounts, encoder } from './latency-counts';
+import { BUCKETS, countLatency, encodeCounts } from './latency-counts';
 import type { OpTick } from '../../app/metrics/tick';
 
 /** Each op's counters, at the head of its block in `Recorder.n`. */
@@ -36,7 +35,6 @@ export function recordAnswer(n: Float64Array, at: number, us: number, notFound: 
  */
 export class Recorder {
   readonly n: Float64Array;
-  private readonly h: JsHistogram = encoder();
 
   constructor(readonly ops: readonly string[]) {
     this.n = new Float64Array(ops.length * BLOCK);
@@ -78,7 +76,7 @@ export class Recorder {
         timeouts: n[at + TIMEOUTS],
         notFound: n[at + NOT_FOUND],
         unavailable: n[at + UNAVAILABLE],
-        hist: encodeCounts(this.h, n, at + HEAD, n[at + COUNT], n[at + TOP]),
+        hist: encodeCounts(n, at + HEAD, n[at + COUNT], n[at + TOP]),
       };
       n.fill(0, at, at + HEAD);
     });
