@@ -29,14 +29,16 @@ export class NodeSeconds {
   add(at: number, counters: Counts): void {
     const prev = this.prev;
     if (prev && at < prev.at) return;
-    this.prev = { at, counters: prev ? { ...prev.counters, ...counters } : { ...counters } };
-    if (!prev) return;
+    if (!prev) return void (this.prev = { at, counters: { ...counters } });
     for (const [key, value] of Object.entries(counters)) {
       const before = prev.counters[key] ?? 0;
       // A counter that went down means the node restarted: it counted `value` since.
       const delta = value >= before ? value - before : value;
       if (delta > 0) this.spread(key, delta, prev.at, at);
+      // In place (the first reading was copied): no new object of every counter per node per second.
+      prev.counters[key] = value;
     }
+    prev.at = at;
   }
 
   /** The time of the newest reading, or undefined before the first. */

@@ -86,15 +86,16 @@ export class NodeTracker {
   take(k: number, now: number, last = false): NodeSample[] {
     const out: NodeSample[] = [];
     for (const [id, s] of this.nodes) {
-      const zero = Object.fromEntries(Object.keys(s.latest.counters).map((key) => [key, 0]));
+      // Built only where needed: a cluster's nodes carry dozens of counters each (latency buckets), every second.
+      const zero = (): Record<string, number> => Object.fromEntries(Object.keys(s.latest.counters).map((key) => [key, 0]));
       if (now - s.heardAt > NODE_STALE_MS) {
         this.nodes.delete(id);
         // Before the run began a node that went away is simply gone; during it, the loss is part of what the run saw.
         if (this.t0 !== undefined)
-          this.gone.set(id, { shown: { id, address: s.latest.address, rates: zero, state: 'down' }, seconds: s.seconds });
+          this.gone.set(id, { shown: { id, address: s.latest.address, rates: zero(), state: 'down' }, seconds: s.seconds });
         continue;
       }
-      const counted = s.seconds?.take(k, last) ?? zero;
+      const counted = s.seconds?.take(k, last) ?? zero();
       const rates = s.latest.gauges ? { ...counted, ...s.latest.gauges } : counted;
       const secondEnd = this.t0 === undefined ? Infinity : this.t0 + (k + 1) * SECOND_MS;
       if (s.downSince !== undefined && s.downSince < secondEnd) {
