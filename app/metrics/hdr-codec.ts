@@ -50,6 +50,8 @@ export function encodeV2(counts: ArrayLike<number>, at: number, length: number, 
   let pos = PLAIN_HEADER_BYTES;
   for (let i = 0; i < length;) {
     const count = counts[at + i++];
+    // What the words can hold (the library refuses a negative count too); kvscope's counters never are.
+    if (!(count >= 0 && count <= Number.MAX_SAFE_INTEGER)) throw new Error(`cannot encode a count of ${count} (bucket ${i - 1})`);
     let zeros = 0;
     if (count === 0) {
       zeros = 1;

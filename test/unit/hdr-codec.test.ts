@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import * as hdr from 'hdr-histogram-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { plainV2 } from '../../app/metrics/hdr-codec';
+import { encodeV2, plainV2 } from '../../app/metrics/hdr-codec';
 import { createHistogram, encodeHistogram, HIGHEST_US, type Histogram } from '../../app/metrics/histogram';
 import { seededValues } from './helpers';
 
@@ -35,6 +35,12 @@ describe('encodeHistogram: the plain V2 form, byte for byte what the library def
     const back = (hdr.JsHistogram as unknown as { decode(b: Uint8Array): Histogram }).decode(ours);
     expect(back.totalCount).toBe(h.totalCount);
     expect(hdr.encodeIntoCompressedBase64(back)).toBe(hdr.encodeIntoCompressedBase64(h));
+  });
+
+  it('refuses a count the words cannot hold, naming the bucket', () => {
+    const shape = { numberOfSignificantValueDigits: 3, lowestDiscernibleValue: 1, highestTrackableValue: HIGHEST_US };
+    expect(() => encodeV2([0, 3, -1], 0, 3, shape)).toThrow(/cannot encode a count of -1 \(bucket 2\)/);
+    expect(() => encodeV2([Number.NaN], 0, 1, shape)).toThrow(/cannot encode a count of NaN \(bucket 0\)/);
   });
 
   it('plainV2 gives the same bytes from either form, and refuses anything else by name', () => {
