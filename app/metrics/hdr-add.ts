@@ -1,6 +1,6 @@
 import * as hdr from 'hdr-histogram-js';
 import type { JsHistogram } from 'hdr-histogram-js';
-import { MAX_WORD_BYTES, PLAIN_HEADER_BYTES, plainV2 } from './hdr-codec';
+import { hasShape, MAX_WORD_BYTES, PLAIN_HEADER_BYTES, plainV2 } from './hdr-codec';
 
 /**
  * Add an encoded histogram (encodeHistogram's V2 base64, plain or deflated) into
@@ -26,15 +26,11 @@ export function addEncoded(into: hdr.Histogram, encoded: string): void {
 export function addEncodedTo(intos: readonly hdr.Histogram[], encoded: string): void {
   const raw = plainV2(encoded);
   const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  const sameShape = (js: JsHistogram): boolean =>
-    view.getInt32(12) === js.numberOfSignificantValueDigits &&
-    Number(view.getBigInt64(16)) === js.lowestDiscernibleValue &&
-    Number(view.getBigInt64(24)) === js.highestTrackableValue;
   const direct: JsHistogram[] = [];
   const others: hdr.Histogram[] = [];
   for (const into of intos) {
     const js = into as unknown as JsHistogram;
-    if (sameShape(js)) direct.push(js);
+    if (hasShape(raw, js)) direct.push(js);
     else others.push(into);
   }
   if (direct.length > 0) addDirect(direct, raw, view);

@@ -72,6 +72,16 @@ export function encodeV2(counts: ArrayLike<number>, at: number, length: number, 
   return toBase64(out.subarray(0, pos));
 }
 
+/** Whether plain V2 bytes (plainV2's) hold a histogram of this shape: the header fields encodeV2 writes. */
+export function hasShape(raw: Uint8Array, shape: V2Shape): boolean {
+  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+  return (
+    view.getInt32(12) === shape.numberOfSignificantValueDigits &&
+    Number(view.getBigInt64(16)) === shape.lowestDiscernibleValue &&
+    Number(view.getBigInt64(24)) === shape.highestTrackableValue
+  );
+}
+
 /** An encoding's plain V2 bytes (inflated first when deflated). Anything else throws. */
 export function plainV2(encoded: string): Uint8Array {
   const bytes = base64Bytes(encoded);
