@@ -23,6 +23,12 @@ export const NodeCountersSchema = z.object({
   gauges: z.record(z.string(), z.number().nonnegative()).optional(),
   /** The node did not answer at `at`, or its cluster has failed it (its counters are then empty): down from that second on. */
   down: z.boolean().optional(),
+  /**
+   * Its monitor could not read the node this time (its metrics endpoint slow
+   * or answering garbage), though nothing says the node is gone: no counters,
+   * and main keeps the node as it was (see NODE_QUIET_DOWN_MS) with `note` saying why.
+   */
+  quiet: z.boolean().optional(),
   /** The cluster's own word on the node's membership (a Redis node in handshake, a quiesced Aerospike node). */
   member: z.enum(['joining', 'leaving']).optional(),
   /** Data is still moving into the node (slots importing, partitions to receive): a node new in the run joins until it has its share. */

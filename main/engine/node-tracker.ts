@@ -3,7 +3,16 @@ import { NodeSeconds } from '../../app/metrics/node-seconds';
 
 /** A node that has not reported for this long has left the cluster view. */
 export const NODE_STALE_MS = 3000;
+/**
+ * A node its monitor reaches but cannot read (a member's JMX exporter past
+ * its reading's limit while the load starts on a busy machine, seen for a few
+ * seconds) stays as it was; one that has given no reading for this long is
+ * shown down, since nothing it counted can be shown any more.
+ */
+export const NODE_QUIET_DOWN_MS = 10_000;
 const SECOND_MS = 1000;
+/** NodeCounters.note's limit: a note past it would fail the run file's schema. */
+const MAX_NOTE_CHARS = 200;
 
 interface Seen {
   /** The newest reading with counters. */
@@ -18,6 +27,9 @@ interface Seen {
   downSince?: number;
   /** Why it is down, where its monitor knows more than that it did not answer. */
   downNote?: string;
+  /** When its monitor first could not read it since its last good reading (epoch ms), and why. */
+  quietSince?: number;
+  quietNote?: string;
   /** The node's counts by run second, from t0 on (undefined before the run's t0 is known). */
   seconds?: NodeSeconds;
 }
@@ -29,7 +41,8 @@ interface Seen {
  * client-side lines of a second describe the same second. Nodes appear when
  * they first report. A node is down from the second its monitor found it not
  * answering or its cluster failed it (or, if it simply stopped being listed,
- * once quiet for NODE_STALE_MS), and stays in the samples as down until it
+ * once silent for NODE_STALE_MS; or, read by nobody though still reached,
+ * once quiet for NODE_QUIET_DOWN_MS), and stays in the samples as down until it
  * answers again, with what it counted meanwhile. Joining and leaving are the
  * cluster's word where its monitor has one; a node new in the run joins until
  * no data moves into it any more.
@@ -56,6 +69,11 @@ export class NodeTracker {
     for (const c of readings) {
       const seen = this.nodes.get(c.id);
       const at = c.at ?? arrivedAt;
+      if (c.quiet) {
+        // Heard of, not read: not stale, and its counts come with its next reading.
+        if (seen) Object.assign(seen, { heardAt: arrivedAt, quietSince: seen.quietSince ?? at, quietNote: c.note });
+        continue;
+      }
       if (c.down) {
         // A node never seen answering has no counts to show: it appears once it answers.
         if (seen) this.nodes.set(c.id, { ...seen, heardAt: arrivedAt, downSince: seen.downSince ?? at, downNote: c.note });
@@ -76,7 +94,7 @@ export class NodeTracker {
   /** True when every node up and reporting has a reading at or after `end`: its counts up to `end` are in. */
   covers(end: number, now: number): boolean {
     for (const s of this.nodes.values()) {
-      if (now - s.heardAt > NODE_STALE_MS || s.downSince !== undefined) continue;
+      if (now - s.heardAt > NODE_STALE_MS || s.downSince !== undefined || s.quietSince !== undefined) continue;
       if ((s.seconds?.readAt ?? -Infinity) < end) return false;
     }
     return true;
@@ -95,6 +113,13 @@ export class NodeTracker {
           this.gone.set(id, { shown: { id, address: s.latest.address, rates: zero(), state: 'down' }, seconds: s.seconds });
         continue;
       }
+      if (s.quietSince !== undefined && s.downSince === undefined && now - s.quietSince > NODE_QUIET_DOWN_MS) {
+        s.downSince = s.quietSince + NODE_QUIET_DOWN_MS;
+        s.downNote = `no reading for ${NODE_QUIET_DOWN_MS / SECOND_MS} s (${s.quietNote ?? 'its monitor could not read it'})`.slice(
+          0,
+          MAX_NOTE_CHARS,
+        );
+      }
       const counted = s.seconds?.take(k, last) ?? zero();
       const rates = s.latest.gauges ? { ...counted, ...s.latest.gauges } : counted;
       const secondEnd = this.t0 === undefined ? Infinity : this.t0 + (k + 1) * SECOND_MS;
@@ -102,7 +127,8 @@ export class NodeTracker {
         out.push({ id, address: s.latest.address, rates, state: 'down', ...(s.downNote ? { note: s.downNote } : {}) });
         continue;
       }
-      const { memory, rss, member, note, filling } = s.latest;
+      const { memory, rss, member, filling } = s.latest;
+      const note = s.quietSince !== undefined ? (s.quietNote ?? 'no reading') : s.latest.note;
       // The cluster's own word first; else a newcomer joins until no data moves into it any more.
       s.joining &&= !s.shown || filling === true;
       const state = member ?? (s.joining ? 'joining' : undefined);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { counterRates, nodeState, nodeTotals, type NodeCounters } from '../../app/metrics/node-stats';
-import { NODE_STALE_MS, NodeTracker } from '../../main/engine/node-tracker';
+import { NODE_QUIET_DOWN_MS, NODE_STALE_MS, NodeTracker } from '../../main/engine/node-tracker';
 
 describe('counterRates', () => {
   it('is zero for a first reading (nothing to take a delta from)', () => {
@@ -150,6 +150,52 @@ describe('NodeTracker', () => {
       { id: 'a', address: 'a.host:3000', rates: { r: 0 }, state: 'down' },
       { id: 'b', address: 'b.host:3000', rates: { r: 999 }, memory: undefined },
     ]);
+  });
+
+  it('keeps a node its monitor reaches but cannot read as it was, saying why, and down only once quiet for NODE_QUIET_DOWN_MS', () => {
+    const tr = new NodeTracker();
+    const quiet = (id: string, at: number): NodeCounters => ({
+      id,
+      address: `${id}.host:3000`,
+      counters: {},
+      at,
+      quiet: true,
+      note: 'metrics: no answer within 800 ms',
+    });
+    tr.update([node('a', { r: 0 }, T0, 10), node('b', { r: 0 }, T0, 20)], T0);
+    tr.begin(T0);
+    // b's endpoint is slow from the start of the load, past NODE_STALE_MS: a reading each second, none with counters.
+    for (let k = 0; k < 5; k++)
+      tr.update([node('a', { r: 100 * (k + 1) }, T0 + (k + 1) * 1000, 10), quiet('b', T0 + (k + 1) * 1000)], T0 + (k + 1) * 1000 + 1);
+    expect(tr.covers(T0 + 5000, T0 + 5001)).toBe(true);
+    const fifth = tr.take(4, T0 + 5001, false);
+    expect(fifth.map((n) => [n.id, nodeState(n), n.note])).toEqual([
+      ['a', 'up', undefined],
+      ['b', 'up', 'metrics: no answer within 800 ms'],
+    ]);
+    // Still counted as present with its memory, so a summary does not call it lost.
+    expect(fifth[1]).toMatchObject({ memory: 20, rates: { r: 0 } });
+    // It answers again: what it did while quiet is in the run, and the note is gone.
+    tr.update([node('b', { r: 600 }, T0 + 6000, 20)], T0 + 6001);
+    const sixth = tr.take(5, T0 + 6001, false).find((n) => n.id === 'b')!;
+    expect([nodeState(sixth), sixth.note, sixth.rates.r]).toEqual(['up', undefined, 600]);
+    // Quiet again from second 7, now for good: up with its note until NODE_QUIET_DOWN_MS, then down, saying why.
+    const from = T0 + 7000;
+    const last = Math.round(NODE_QUIET_DOWN_MS / 1000) + 7;
+    for (let k = 7; k <= last; k++) tr.update([quiet('b', T0 + k * 1000)], T0 + k * 1000);
+    // Second last - 1 ends at from + NODE_QUIET_DOWN_MS: not yet past the limit.
+    expect(nodeState(tr.take(last - 1, from + NODE_QUIET_DOWN_MS, false).find((n) => n.id === 'b')!)).toBe('up');
+    tr.update([quiet('b', T0 + (last + 1) * 1000)], T0 + (last + 1) * 1000);
+    const down = tr.take(last, T0 + (last + 1) * 1000, false).find((n) => n.id === 'b')!;
+    expect(down).toMatchObject({ state: 'down', note: `no reading for ${NODE_QUIET_DOWN_MS / 1000} s (metrics: no answer within 800 ms)` });
+    expect(down.memory).toBeUndefined();
+  });
+
+  it('ignores a quiet reading of a node never read', () => {
+    const tr = new NodeTracker();
+    tr.begin(T0);
+    tr.update([{ id: 'a', address: 'a', counters: {}, at: T0, quiet: true }], T0);
+    expect(tr.take(0, T0 + 1000, false)).toEqual([]);
   });
 
   it("takes the cluster's word on joining and leaving, with its note, over its own guess", () => {

@@ -1,4 +1,5 @@
 import { waitUntil } from './spawned';
+import { scrape } from '../monitor/scrape';
 
 /**
  * A member's JMX exporter answers its first scrapes on a cold JVM slowly
@@ -13,13 +14,6 @@ export const EXPORTER_READY_TIMEOUT_MS = 30_000;
 /** One scrape of the warm-up may take this long: the first one compiles the exporter's path. */
 const WARM_SCRAPE_TIMEOUT_MS = 10_000;
 const RETRY_MS = 250;
-
-/** One whole scrape answered with 200 (its body read, as the monitor reads it). */
-async function scrapeOnce(url: string, timeoutMs: number): Promise<boolean> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
-  await res.text();
-  return res.ok;
-}
 
 /**
  * Scrapes each URL until it has answered EXPORTER_WARM_SCRAPES times, all
@@ -40,7 +34,14 @@ export async function warmExporters(
       let answered = 0;
       const check = async (): Promise<boolean> => {
         const left = Math.max(1, Math.min(WARM_SCRAPE_TIMEOUT_MS, until - Date.now()));
-        if (await scrapeOnce(url, left)) answered++;
+        // A whole page answered with 200, its body read, as the monitor reads it.
+        if (
+          await scrape(url, left).then(
+            () => true,
+            () => false,
+          )
+        )
+          answered++;
         return answered >= EXPORTER_WARM_SCRAPES;
       };
       const why = await waitUntil(check, Math.max(0, until - Date.now()), gaveUp, RETRY_MS);

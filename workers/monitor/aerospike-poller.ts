@@ -4,7 +4,7 @@ import { aerospikeLatencyRates } from '../../app/metrics/aerospike-latencies';
 import { aerospikeMembership } from '../../app/metrics/aerospike-membership';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { clientConfig, connectError, describeError, type AerospikeSettings } from '../load/drivers/aerospike/config';
-import { notAnswering, READING_TIMEOUT_MS, stamped, type Poller } from './poller';
+import { notAnswering, READING_TIMEOUT_MS, stamped, unread, type Poller } from './poller';
 
 /**
  * Reads every node's namespace counters. The node list is the client's own
@@ -67,8 +67,9 @@ export class AerospikePoller implements Poller {
             ...(Object.keys(gauges).length ? { gauges } : {}),
           };
         } catch (err) {
+          // It answered, but not with what can be read: kept as it was, saying why.
           this.warnOnce(node, err);
-          return undefined;
+          return unread(node.name, node.address, describeError(err, this.t.password));
         }
       }),
     );

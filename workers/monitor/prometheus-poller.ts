@@ -2,16 +2,14 @@ import type { NodeCounters } from '../../app/metrics/node-stats';
 import { parsePrometheus } from '../../app/metrics/prometheus';
 import { applyPromMap, type PromMap } from '../../app/metrics/prom-map';
 import { errorMessage } from '../../app/error-message';
-import { notAnswering, READING_TIMEOUT_MS, stamped, type Poller } from './poller';
-
-/** A scrape larger than this is no member's metrics page: cut off, with a warning. */
-const MAX_SCRAPE_BYTES = 8 * 1024 * 1024;
+import { notAnswering, stamped, unread, type Poller } from './poller';
+import { scrape } from './scrape';
 
 /**
  * Reads each node's Prometheus endpoint every second and maps what it finds
  * through the server kind's mapping (app/metrics/prom-map.ts). An endpoint
- * that is slow or answers garbage is a warning (once per spell) and no
- * reading that second; one that refuses the connection (the member's JVM,
+ * that is slow or answers garbage is a warning (once per spell) and a quiet
+ * reading that second (main keeps the node as it was); one that refuses the connection (the member's JVM,
  * which carries the exporter, is gone) makes the node down. Never a lost run.
  */
 export class PrometheusPoller implements Poller {
@@ -49,7 +47,7 @@ export class PrometheusPoller implements Poller {
     } catch (err) {
       if (!this.failing.has(url)) this.log('warn', `metrics ${url}: ${errorMessage(err)}`);
       this.failing.add(url);
-      return refused(err) ? notAnswering(id, id) : undefined;
+      return refused(err) ? notAnswering(id, id) : unread(id, id, `metrics: ${errorMessage(err)}`);
     }
   }
 }
@@ -65,14 +63,4 @@ export function nodeName(url: string): string {
 function refused(err: unknown): boolean {
   const cause = (err as { cause?: { code?: string } } | null)?.cause;
   return cause?.code === 'ECONNREFUSED' || cause?.code === 'ECONNRESET';
-}
-
-async function scrape(url: string): Promise<string> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(READING_TIMEOUT_MS), redirect: 'error' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const length = Number(res.headers.get('content-length') ?? 0);
-  if (length > MAX_SCRAPE_BYTES) throw new Error(`${length} bytes, more than a member's metrics (${MAX_SCRAPE_BYTES})`);
-  const text = await res.text();
-  if (text.length > MAX_SCRAPE_BYTES) throw new Error(`more than ${MAX_SCRAPE_BYTES} bytes, more than a member's metrics`);
-  return text;
 }
