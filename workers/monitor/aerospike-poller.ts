@@ -4,7 +4,7 @@ import { aerospikeLatencyRates } from '../../app/metrics/aerospike-latencies';
 import { aerospikeMembership } from '../../app/metrics/aerospike-membership';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import { clientConfig, connectError, describeError, type AerospikeSettings } from '../load/drivers/aerospike/config';
-import { notAnswering, READING_TIMEOUT_MS, stamped, unread, type Poller } from './poller';
+import { notAnswering, READING_TIMEOUT_MS, stamped, unread, withTimeout, type Poller } from './poller';
 
 /**
  * Reads every node's namespace counters. The node list is the client's own
@@ -38,11 +38,15 @@ export class AerospikePoller implements Poller {
         try {
           let answer: { value: [string, string]; at: number };
           try {
+            // The client's own timeout, and a race beside it: a reading that never settled would stop every later one.
             answer = await stamped(() =>
-              Promise.all([
-                client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: READING_TIMEOUT_MS }),
-                client.infoNode('latencies:', node, { timeout: READING_TIMEOUT_MS }),
-              ]),
+              withTimeout(
+                Promise.all([
+                  client.infoNode(`namespace/${this.t.namespace}`, node, { timeout: READING_TIMEOUT_MS }),
+                  client.infoNode('latencies:', node, { timeout: READING_TIMEOUT_MS }),
+                ]),
+                READING_TIMEOUT_MS,
+              ),
             );
           } catch (err) {
             this.warnOnce(node, err);
