@@ -35,13 +35,11 @@ export async function warmExporters(
       const check = async (): Promise<boolean> => {
         const left = Math.max(1, Math.min(WARM_SCRAPE_TIMEOUT_MS, until - Date.now()));
         // A whole page answered with 200, its body read, as the monitor reads it.
-        if (
-          await scrape(url, left).then(
-            () => true,
-            () => false,
-          )
-        )
-          answered++;
+        const whole = await scrape(url, left).then(
+          () => true,
+          () => false,
+        );
+        if (whole) answered++;
         return answered >= EXPORTER_WARM_SCRAPES;
       };
       const why = await waitUntil(check, Math.max(0, until - Date.now()), gaveUp, RETRY_MS);

@@ -9,8 +9,9 @@ import { scrape } from './scrape';
  * Reads each node's Prometheus endpoint every second and maps what it finds
  * through the server kind's mapping (app/metrics/prom-map.ts). An endpoint
  * that is slow or answers garbage is a warning (once per spell) and a quiet
- * reading that second (main keeps the node as it was); one that refuses the connection (the member's JVM,
- * which carries the exporter, is gone) makes the node down. Never a lost run.
+ * reading that second (main keeps the node as it was); one that refuses the
+ * connection (the member's JVM, which carries the exporter, is gone) makes
+ * the node down. Never a lost run.
  */
 export class PrometheusPoller implements Poller {
   private readonly failing = new Set<string>();
