@@ -30,7 +30,7 @@ export function addEncodedTo(intos: readonly hdr.Histogram[], encoded: string): 
   const others: hdr.Histogram[] = [];
   for (const into of intos) {
     const js = into as unknown as JsHistogram;
-    if (hasShape(raw, js)) direct.push(js);
+    if (hasShape(view, js)) direct.push(js);
     else others.push(into);
   }
   if (direct.length > 0) addDirect(direct, raw, view);

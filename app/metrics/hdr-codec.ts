@@ -72,9 +72,8 @@ export function encodeV2(counts: ArrayLike<number>, at: number, length: number, 
   return toBase64(out.subarray(0, pos));
 }
 
-/** Whether plain V2 bytes (plainV2's) hold a histogram of this shape: the header fields encodeV2 writes. */
-export function hasShape(raw: Uint8Array, shape: V2Shape): boolean {
-  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
+/** Whether plain V2 bytes (a view of plainV2's) hold a histogram of this shape: the header fields encodeV2 writes. */
+export function hasShape(view: DataView, shape: V2Shape): boolean {
   return (
     view.getInt32(12) === shape.numberOfSignificantValueDigits &&
     Number(view.getBigInt64(16)) === shape.lowestDiscernibleValue &&

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** A node's note is a few words in a table cell; a monitor cuts a longer reason (an error's text) to this. */
+export const NODE_NOTE_MAX_CHARS = 200;
+
 /**
  * Server-side counters for one node, cumulative since the node started.
  * Keys follow `<read|write>.<success|error|timeout|notFound>` so every target
@@ -34,7 +37,7 @@ export const NodeCountersSchema = z.object({
   /** Data is still moving into the node (slots importing, partitions to receive): a node new in the run joins until it has its share. */
   filling: z.boolean().optional(),
   /** Why the node is in its state, or what the cluster is doing with it, in a few words ("importing 1 slot"). */
-  note: z.string().max(200).optional(),
+  note: z.string().max(NODE_NOTE_MAX_CHARS).optional(),
 });
 export type NodeCounters = z.infer<typeof NodeCountersSchema>;
 

@@ -11,8 +11,6 @@ export const NODE_STALE_MS = 3000;
  */
 export const NODE_QUIET_DOWN_MS = 10_000;
 const SECOND_MS = 1000;
-/** NodeCounters.note's limit: a note past it would fail the run file's schema. */
-const MAX_NOTE_CHARS = 200;
 
 interface Seen {
   /** The newest reading with counters. */
@@ -115,10 +113,7 @@ export class NodeTracker {
       }
       if (s.quietSince !== undefined && s.downSince === undefined && now - s.quietSince > NODE_QUIET_DOWN_MS) {
         s.downSince = s.quietSince + NODE_QUIET_DOWN_MS;
-        s.downNote = `no reading for ${NODE_QUIET_DOWN_MS / SECOND_MS} s (${s.quietNote ?? 'its monitor could not read it'})`.slice(
-          0,
-          MAX_NOTE_CHARS,
-        );
+        s.downNote = `no reading for ${NODE_QUIET_DOWN_MS / SECOND_MS} s (${s.quietNote ?? 'its monitor could not read it'})`;
       }
       const counted = s.seconds?.take(k, last) ?? zero();
       const rates = s.latest.gauges ? { ...counted, ...s.latest.gauges } : counted;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { counterRates, nodeState, nodeTotals, type NodeCounters } from '../../app/metrics/node-stats';
+import {
+  counterRates,
+  NODE_NOTE_MAX_CHARS,
+  NodeCountersSchema,
+  nodeState,
+  nodeTotals,
+  type NodeCounters,
+} from '../../app/metrics/node-stats';
+import { unread } from '../../workers/monitor/poller';
 import { NODE_QUIET_DOWN_MS, NODE_STALE_MS, NodeTracker } from '../../main/engine/node-tracker';
 
 describe('counterRates', () => {
@@ -189,6 +197,12 @@ describe('NodeTracker', () => {
     const down = tr.take(last, T0 + (last + 1) * 1000, false).find((n) => n.id === 'b')!;
     expect(down).toMatchObject({ state: 'down', note: `no reading for ${NODE_QUIET_DOWN_MS / 1000} s (metrics: no answer within 800 ms)` });
     expect(down.memory).toBeUndefined();
+  });
+
+  it("cuts a quiet reading's reason to a note the readings' schema takes (a longer one would fail the whole message)", () => {
+    const reading = unread('a', 'a', `metrics: ${'x'.repeat(NODE_NOTE_MAX_CHARS * 2)}`);
+    expect(reading.note).toHaveLength(NODE_NOTE_MAX_CHARS);
+    expect(NodeCountersSchema.safeParse(reading).success).toBe(true);
   });
 
   it('ignores a quiet reading of a node never read', () => {

@@ -1,9 +1,7 @@
-import type { NodeCounters } from '../../app/metrics/node-stats';
+import { NODE_NOTE_MAX_CHARS, type NodeCounters } from '../../app/metrics/node-stats';
 
 /** Each node must answer a second's reading within this, so one slow node cannot hold up the others' second. */
 export const READING_TIMEOUT_MS = 800;
-/** A node's note is a few words in a table cell (NodeCounters.note allows 200 characters). */
-const MAX_WHY_CHARS = 120;
 
 /** Reads every node's cumulative counters of one kind of cluster. */
 export interface Poller {
@@ -32,7 +30,7 @@ export function notAnswering(id: string, address: string): NodeCounters {
  * is gone (its metrics endpoint slow, say): main keeps it as it was and notes why.
  */
 export function unread(id: string, address: string, why: string): NodeCounters {
-  return { id, address, counters: {}, at: Date.now(), quiet: true, note: why.slice(0, MAX_WHY_CHARS) };
+  return { id, address, counters: {}, at: Date.now(), quiet: true, note: why.slice(0, NODE_NOTE_MAX_CHARS) };
 }
 
 /** `p`, or a rejection naming the limit once `ms` have passed (a reading within READING_TIMEOUT_MS, say). */
