@@ -34,7 +34,7 @@ export async function measuredLoop(
   // In a typed array, not a lane's closure: a long-lived closure holding a new time per operation would box
   // it and enter it in the old generation's remembered set, a cost of how it is stored, not of measuring.
   const sentAt = new Float64Array(c.inFlight);
-  const encoder = setInterval(() => void latencies.encode(), ENCODE_EVERY_MS);
+  const encoder = c.encode === false ? undefined : setInterval(() => void latencies.encode(), ENCODE_EVERY_MS);
   live.stop = (): void => void (endAt = Math.min(endAt, performance.now()));
   await new Promise<void>((drained) => {
     const lane = (i: number): void => {

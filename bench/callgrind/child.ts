@@ -1,7 +1,8 @@
 /**
  * One side of bench:callgrind, run under valgrind: `count` operations
  * against the redis-server at `port`, then exit. `bare`: the bare baselines'
- * closed loop and operation (closed-loop.ts, bare-ops.ts). `kvscope`: its
+ * closed loop and operation (closed-loop.ts, bare-ops.ts). `floor`: the same
+ * loop measuring each answer (measured-loop.ts). `kvscope`: its
  * redis driver, load loop, recorder and pickers, built as a worker builds
  * them, without the tick clock: under valgrind a second holds about a
  * fiftieth of the operations it holds natively, so the once-a-second work
@@ -22,12 +23,14 @@ import { CALLGRIND_LOAD as L, SIDES, type Side } from './load';
 const NO_END_SECONDS = 86_400;
 const ONLY_WORKER = { id: 0, of: 1 };
 
-async function bare(count: number, port: number): Promise<void> {
+/** The bare loop, or with `measure` the floor: the same loop timing each answer into a histogram (not encoded, as kvscope's side leaves out its tick clock). */
+async function bare(count: number, port: number, measure = false): Promise<void> {
   const client = new Redis({ host: '127.0.0.1', port, lazyConnect: true, retryStrategy: () => null });
   client.on('error', () => undefined);
   await client.connect();
   const mix = { keySpace: L.keySpace, keyLength: L.keyLength, valueSize: L.valueSize, getShare: L.getShare, seed: L.seed };
-  await closedLoop({ inFlight: L.inFlight, warmupSeconds: 0, durationSeconds: NO_END_SECONDS, maxOps: count }, ioredisGetSet(client, mix));
+  const settings = { inFlight: L.inFlight, warmupSeconds: 0, durationSeconds: NO_END_SECONDS, maxOps: count, measure, encode: false };
+  await closedLoop(settings, ioredisGetSet(client, mix));
   client.disconnect();
 }
 
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
   if (!SIDES.includes(side as Side)) throw new Error(`side: "${side}" is none of ${SIDES.join(', ')}`);
   if (!Number.isInteger(count) || count < 1) throw new Error(`count: "${countText}" is not a whole number of operations`);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`port: "${portText}" is not a port`);
-  await (side === 'bare' ? bare : kvscope)(count, port);
+  await (side === 'kvscope' ? kvscope(count, port) : bare(count, port, side === 'floor'));
 }
 
 main().then(

@@ -8,5 +8,6 @@ export const CALLGRIND_LOAD = {
   seed: 1,
 } as const;
 
-export const SIDES = ['bare', 'kvscope'] as const;
+/** The bare loop, the bare loop measuring each answer (the floor: bench/measured-loop.ts), kvscope's loop. */
+export const SIDES = ['bare', 'floor', 'kvscope'] as const;
 export type Side = (typeof SIDES)[number];

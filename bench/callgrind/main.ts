@@ -73,8 +73,13 @@ async function measure(o: CallgrindOptions, valgrind: string): Promise<number> {
       per[side] = perOperation(readTotals(readFileSync(small, 'utf8')), readTotals(readFileSync(large, 'utf8')), o.ops);
       print(line(side, per[side]));
     }
-    const r = (k: keyof PerOp): string => (per.kvscope[k] / per.bare[k]).toFixed(3);
-    print(`kvscope / bare: instructions ${r('ir')}, L1 data misses ${r('d1')}, last-level misses ${r('ll')}`);
+    const r = (a: Side, b: Side, k: keyof PerOp): string => (per[a][k] / per[b][k]).toFixed(3);
+    for (const [a, b] of [
+      ['kvscope', 'bare'],
+      ['floor', 'bare'],
+      ['kvscope', 'floor'],
+    ] as const)
+      print(`${a} / ${b}: instructions ${r(a, b, 'ir')}, L1 data misses ${r(a, b, 'd1')}, last-level misses ${r(a, b, 'll')}`);
     print('user space only, and a couple of percent from run to run; a measurement, not a verdict (bench:overhead judges CPU time)');
     return 0;
   } finally {

@@ -124,15 +124,16 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
   });
 
   it(
-    "bench:callgrind: instructions and L1 data misses per operation of the bare loop and kvscope's, under valgrind",
+    "bench:callgrind: instructions and L1 data misses per operation of the bare loop, the floor and kvscope's, under valgrind",
     { timeout: 300_000 },
     () => {
       const out = bench('callgrind/main.js', ['--base', '300', '--ops', '600'], 290_000);
-      for (const side of ['bare', 'kvscope'])
+      for (const side of ['bare', 'floor', 'kvscope'])
         expect(out).toMatch(
           new RegExp(`^${side} +instructions/op +[\\d,]+  L1 data misses/op +[\\d.,]+ \\(reads [\\d.,]+, writes [\\d.,]+\\)`, 'm'),
         );
-      expect(out).toMatch(/^kvscope \/ bare: instructions [\d.]+, L1 data misses [\d.]+, last-level misses [\d.]+$/m);
+      for (const pair of ['kvscope / bare', 'floor / bare', 'kvscope / floor'])
+        expect(out).toMatch(new RegExp(`^${pair}: instructions [\\d.]+, L1 data misses [\\d.]+, last-level misses [\\d.]+$`, 'm'));
     },
   );
 
