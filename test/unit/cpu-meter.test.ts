@@ -174,11 +174,14 @@ describe('the CPU verdict', () => {
   it('judges the per-round CPU ratios against 3 %, printing their median and spread', () => {
     const pass = cpuVerdict('x', [round(10.2, 10), round(10.1, 10), round(10, 10)]);
     expect(pass.pass).toBe(true);
-    expect(pass.lines.join('\n')).toMatch(/CPU per op kvscope \/ bare = 1\.010 .*spread 1\.000 to 1\.020/);
+    expect(pass.lines.join('\n')).toMatch(
+      /CPU per op kvscope \/ bare = 1\.010 .*spread 1\.000 to 1\.020; 3 of 3 within the target, a pass needs three quarters\)/,
+    );
     // The same median, but one round of three at 1.09: not a pass.
     const wide = cpuVerdict('x', [round(10.1, 10), round(10.9, 10), round(10, 10)]);
     expect(wide.pass).toBe(false);
     expect(wide.lines.join('\n')).toMatch(/^UNRESOLVED: x kvscope costs 1\.0% more/m);
+    expect(wide.lines.join('\n')).toMatch(/; 2 of 3 within the target, /);
     const miss = cpuVerdict('x', [round(10.4, 10), round(10.5, 10), round(10.35, 10)]);
     expect(miss.pass).toBe(false);
     expect(miss.lines.join('\n')).toMatch(/MISS: x kvscope costs 4\.0% more CPU per operation/);
