@@ -12,14 +12,14 @@ export interface LatencyStats {
   max: number;
 }
 
-const PERCENTILES = [50, 90, 95, 99, 99.9] as const;
-const NONE: LatencyStats = { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
+export const PERCENTILES = [50, 90, 95, 99, 99.9] as const;
+export const NONE: LatencyStats = { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
 
 /** One unit in the last place of x, as the histogram library rounds with it. */
 const ulp = (x: number): number => Math.pow(2, Math.floor(Math.log2(x)) - 52);
 
 /** The rank of the value at percentile p of n values, exactly as getValueAtPercentile computes it. */
-function rankAt(p: number, n: number): number {
+export function rankAt(p: number, n: number): number {
   const fp = (p / 100) * n;
   return Math.max(Math.ceil(fp - ulp(fp)), 1);
 }
@@ -56,13 +56,14 @@ export function latencyStats(h: Histogram): LatencyStats {
       // Index -> (bucket, sub-bucket) as valueFromIndex does; bucket 0 spans the whole first half too.
       const bucket = Math.max((i >> halfMagnitude) - 1, 0);
       const sub = bucket === 0 ? i : (i & (half - 1)) + half;
-      size = 2 ** bucket;
+      // A shift below 2^31 (createHistogram's range): 2 ** bucket is a call to Math.pow per bucket.
+      size = bucket < 31 ? 1 << bucket : 2 ** bucket;
       lowest = sub * size;
     } else {
       lowest = js.valueFromIndex(i);
       size = js.sizeOfEquivalentValueRange(lowest);
     }
-    sum += (lowest + Math.floor(size / 2)) * c;
+    sum += (lowest + (size >> 1)) * c;
     while (at.length < ranks.length && seen >= ranks[at.length]) at.push(lowest + size - 1);
   }
   return {

@@ -58,5 +58,8 @@ describe("the machine's CPU time since boot", () => {
     const theirs = readTimes('');
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.busy / mine.total).toBeCloseTo(theirs.busy / theirs.total, 2);
+    // Read from /proc/stat, not the fallback: its clock ticks (a hundredth of a second) against os.cpus()'s milliseconds.
+    expect(mine.total).toBeLessThan(theirs.total / 5);
+    expect(mine.total).toBeGreaterThan(theirs.total / 20);
   });
 });
