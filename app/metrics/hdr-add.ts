@@ -40,37 +40,6 @@ export function addEncodedTo(intos: readonly hdr.Histogram[], encoded: string): 
 
 /** The plain V2 payload's buckets added into histograms of its own shape. */
 function addDirect(direct: readonly JsHistogram[], raw: Uint8Array, view: DataView): void {
-  const n = readFound(raw, view);
-  // Checked before anything is added, so a bad encoding leaves every histogram as it was.
-  const maxIndex = n > 0 ? found.indexes[n - 1] : -1;
-  if (direct.some((js) => maxIndex >= js.countsArrayLength)) throw new Error(PAST_RANGE);
-  for (const js of direct) addFound(js, n, maxIndex);
-}
-
-const PAST_RANGE = 'histogram encoding runs past its range';
-
-/** A histogram's non-empty buckets in index order, in the bucket layout of the histogram they were read for. */
-export interface SparseCounts {
-  readonly indexes: Float64Array;
-  readonly counts: Float64Array;
-}
-
-/**
- * An encoding's non-empty buckets, read straight from its bytes, when it has
- * the shape of `like` (undefined when it has another); one whose buckets run
- * past that shape's range is refused.
- */
-export function bucketsOf(encoded: string, like: JsHistogram): SparseCounts | undefined {
-  const raw = plainV2(encoded);
-  const view = new DataView(raw.buffer, raw.byteOffset, raw.byteLength);
-  if (!hasShape(view, like)) return undefined;
-  const n = readFound(raw, view);
-  if (n > 0 && found.indexes[n - 1] >= like.countsArrayLength) throw new Error(PAST_RANGE);
-  return { indexes: found.indexes.slice(0, n), counts: found.counts.slice(0, n) };
-}
-
-/** The payload's non-empty buckets into `found`; returns how many. */
-function readFound(raw: Uint8Array, view: DataView): number {
   const end = Math.min(raw.length, PLAIN_HEADER_BYTES + view.getInt32(4));
   let at = PLAIN_HEADER_BYTES;
   let index = 0;
@@ -97,7 +66,10 @@ function readFound(raw: Uint8Array, view: DataView): number {
     }
     index++;
   }
-  return n;
+  // Checked before anything is added, so a bad encoding leaves every histogram as it was.
+  const maxIndex = n > 0 ? found.indexes[n - 1] : -1;
+  if (direct.some((js) => maxIndex >= js.countsArrayLength)) throw new Error('histogram encoding runs past its range');
+  for (const js of direct) addFound(js, n, maxIndex);
 }
 
 /** The decoded buckets (`found`, n of them, the last at maxIndex) added into one histogram, as the library's add sets it. */

@@ -12,14 +12,14 @@ export interface LatencyStats {
   max: number;
 }
 
-export const PERCENTILES = [50, 90, 95, 99, 99.9] as const;
-export const NONE: LatencyStats = { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
+const PERCENTILES = [50, 90, 95, 99, 99.9] as const;
+const NONE: LatencyStats = { count: 0, min: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
 
 /** One unit in the last place of x, as the histogram library rounds with it. */
 const ulp = (x: number): number => Math.pow(2, Math.floor(Math.log2(x)) - 52);
 
 /** The rank of the value at percentile p of n values, exactly as getValueAtPercentile computes it. */
-export function rankAt(p: number, n: number): number {
+function rankAt(p: number, n: number): number {
   const fp = (p / 100) * n;
   return Math.max(Math.ceil(fp - ulp(fp)), 1);
 }
@@ -63,7 +63,7 @@ export function latencyStats(h: Histogram): LatencyStats {
       lowest = js.valueFromIndex(i);
       size = js.sizeOfEquivalentValueRange(lowest);
     }
-    sum += (lowest + (size >> 1)) * c;
+    sum += (lowest + Math.floor(size / 2)) * c;
     while (at.length < ranks.length && seen >= ranks[at.length]) at.push(lowest + size - 1);
   }
   return {

@@ -66,6 +66,23 @@ describe('latencyStats (one pass over the buckets)', () => {
     );
   });
 
+  it("equals the library for 1-unit buckets past 2^31 (a range wider than createHistogram's), where a shift would overflow", () => {
+    const h = hdr.build({
+      lowestDiscernibleValue: 1,
+      highestTrackableValue: 2 ** 45,
+      numberOfSignificantValueDigits: 3,
+      useWebAssembly: false,
+    });
+    expect((h as unknown as { unitMagnitude: number }).unitMagnitude).toBe(0);
+    const r = seeded(11);
+    for (let i = 0; i < 3000; i++) h.recordValue(Math.floor(2 ** (10 + 34 * r())));
+    const fast = latencyStats(h);
+    expect(fast.max).toBeGreaterThan(2 ** 42);
+    expect({ mean: fast.mean, p50: fast.p50, p90: fast.p90, p95: fast.p95, p99: fast.p99, p999: fast.p999, max: fast.max }).toEqual(
+      libraryStats(h),
+    );
+  });
+
   it('percentiles are ordered and lie within the recorded range', () => {
     const h = createHistogram();
     for (const v of [5, 5, 5, 900, 901, 250_000]) recordUs(h, v);
