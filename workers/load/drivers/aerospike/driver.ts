@@ -32,8 +32,6 @@ class AerospikeDriver implements Driver {
    * holds the class in a constant (docs/benchmarks.md, "Eleventh session").
    */
   private readonly Key: KeyClass = this.as.Key;
-  private readonly ns: string;
-  private readonly set: string;
   private client: Client | undefined;
   private stream: RecordStream | undefined;
   private readonly value: BinValue;
@@ -46,8 +44,6 @@ class AerospikeDriver implements Driver {
     private readonly t: AerospikeSettings,
   ) {
     const s = ctx.scenario;
-    this.ns = t.namespace;
-    this.set = t.set;
     this.io = ctx.io;
     this.value = binValue(s, t, s.seed + ctx.workerId);
     this.bins = { [VALUE_BIN]: this.value };
@@ -71,20 +67,21 @@ class AerospikeDriver implements Driver {
 
   run(op: string, key: string): Promise<unknown> {
     const client = this.client!;
+    const t = this.t;
     switch (op) {
       case 'get':
         this.io.bytesOut += key.length;
-        return client.get(new this.Key(this.ns, this.set, key));
+        return client.get(new this.Key(t.namespace, t.set, key));
       case 'put':
         this.io.bytesOut += key.length + valueBytes(this.value);
-        return client.put(new this.Key(this.ns, this.set, key), this.bins);
+        return client.put(new this.Key(t.namespace, t.set, key), this.bins);
       case 'delete':
         this.io.bytesOut += key.length;
-        return client.remove(new this.Key(this.ns, this.set, key));
+        return client.remove(new this.Key(t.namespace, t.set, key));
       case 'batch-read': {
         const keys = this.batchKeys.next(key);
         for (const k of keys) this.io.bytesOut += k.length;
-        return client.batchRead(keys.map((k) => ({ key: new this.Key(this.ns, this.set, k), readAllBins: true })));
+        return client.batchRead(keys.map((k) => ({ key: new this.Key(t.namespace, t.set, k), readAllBins: true })));
       }
       case 'scan':
       case 'query':
