@@ -53,7 +53,7 @@ function underCallgrind(valgrind: string, side: Side, count: number, port: numbe
 }
 
 function line(side: Side, p: PerOp): string {
-  return `${side.padEnd(8)} instructions/op ${fmt(p.ir).padStart(7)}  L1 data misses/op ${fmt(p.d1, 1).padStart(6)} (reads ${fmt(p.d1r, 1)}, writes ${fmt(p.d1w, 1)})  last-level misses/op ${fmt(p.ll, 1)}`;
+  return `${side.padEnd(8)} instructions/op ${fmt(p.ir).padStart(7)}  L1 instruction misses/op ${fmt(p.i1, 1).padStart(5)}  L1 data misses/op ${fmt(p.d1, 1).padStart(6)} (reads ${fmt(p.d1r, 1)}, writes ${fmt(p.d1w, 1)})  last-level misses/op ${fmt(p.ll, 1)}`;
 }
 
 async function measure(o: CallgrindOptions, valgrind: string): Promise<number> {
@@ -79,7 +79,9 @@ async function measure(o: CallgrindOptions, valgrind: string): Promise<number> {
       ['floor', 'bare'],
       ['kvscope', 'floor'],
     ] as const)
-      print(`${a} / ${b}: instructions ${r(a, b, 'ir')}, L1 data misses ${r(a, b, 'd1')}, last-level misses ${r(a, b, 'll')}`);
+      print(
+        `${a} / ${b}: instructions ${r(a, b, 'ir')}, L1 instruction misses ${r(a, b, 'i1')}, L1 data misses ${r(a, b, 'd1')}, last-level misses ${r(a, b, 'll')}`,
+      );
     print('user space only, and a couple of percent from run to run; a measurement, not a verdict (bench:overhead judges CPU time)');
     return 0;
   } finally {

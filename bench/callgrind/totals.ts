@@ -1,14 +1,17 @@
 /** A callgrind run's totals of the events bench:callgrind reads. */
 export interface Totals {
   ir: number;
+  /** L1 instruction misses: code spread over more functions (or left out of line) shows here, not in data misses. */
+  i1: number;
   d1r: number;
   d1w: number;
   ll: number;
 }
 
-/** Per operation: instructions, L1 data misses (reads + writes) and last-level misses (instruction and data). */
+/** Per operation: instructions, L1 instruction misses, L1 data misses (reads + writes) and last-level misses (instruction and data). */
 export interface PerOp {
   ir: number;
+  i1: number;
   d1: number;
   d1r: number;
   d1w: number;
@@ -25,11 +28,11 @@ export function readTotals(text: string): Totals {
     if (i < 0 || !Number.isFinite(totals[i])) throw new Error(`callgrind output without the ${name} event (was --cache-sim=yes given?)`);
     return totals[i];
   };
-  return { ir: at('Ir'), d1r: at('D1mr'), d1w: at('D1mw'), ll: at('ILmr') + at('DLmr') + at('DLmw') };
+  return { ir: at('Ir'), i1: at('I1mr'), d1r: at('D1mr'), d1w: at('D1mw'), ll: at('ILmr') + at('DLmr') + at('DLmw') };
 }
 
 /** What the longer run did beyond the shorter one, per operation of the `ops` it ran more. */
 export function perOperation(small: Totals, large: Totals, ops: number): PerOp {
   const d = (k: keyof Totals): number => (large[k] - small[k]) / ops;
-  return { ir: d('ir'), d1: d('d1r') + d('d1w'), d1r: d('d1r'), d1w: d('d1w'), ll: d('ll') };
+  return { ir: d('ir'), i1: d('i1'), d1: d('d1r') + d('d1w'), d1r: d('d1r'), d1w: d('d1w'), ll: d('ll') };
 }

@@ -14,15 +14,15 @@ totals: ${totals}
 describe('bench:callgrind', () => {
   it('reads the totals by the names of the events line, and takes the longer run beyond the shorter per operation', () => {
     const small = readTotals(OUT('1000 500 400 30 20 10 3 2 1'));
-    expect(small).toEqual({ ir: 1000, d1r: 20, d1w: 10, ll: 6 });
+    expect(small).toEqual({ ir: 1000, i1: 30, d1r: 20, d1w: 10, ll: 6 });
     const large = readTotals(OUT('5000 900 800 70 60 30 5 4 3'));
     const per = perOperation(small, large, 100);
-    const want = { ir: 40, d1: 0.6, d1r: 0.4, d1w: 0.2, ll: 0.06 };
+    const want = { ir: 40, i1: 0.4, d1: 0.6, d1r: 0.4, d1w: 0.2, ll: 0.06 };
     for (const [k, v] of Object.entries(want)) expect(per[k as keyof typeof per], k).toBeCloseTo(v, 10);
   });
 
   it('refuses output without the cache simulation, naming the event', () => {
-    expect(() => readTotals('events: Ir\ntotals: 100\n')).toThrow(/without the D1mr event \(was --cache-sim=yes given\?\)/);
+    expect(() => readTotals('events: Ir\ntotals: 100\n')).toThrow(/without the I1mr event \(was --cache-sim=yes given\?\)/);
     expect(() => readTotals('nothing here')).toThrow(/without matching events: and totals: lines/);
   });
 
