@@ -4,25 +4,16 @@ import { isUnreachable } from './connection-failure';
 import { NOT_FOUND, type Driver } from './driver';
 import type { OpPicker } from './picker';
 import { BLOCK, recordAnswer, type Recorder } from './recorder';
-import {
-  END_AT,
-  FAILING_SLOTS,
-  IDLE,
-  IN_FLIGHT,
-  LEFT,
-  makeSlots,
-  MEASURE_FROM,
-  rowOf,
-  SLOT_FAILING,
-  SLOT_OP,
-  SLOT_SENT,
-  SLOT_START,
-  stateTable,
-  STOPPED,
-  successor,
-  TimeoutError,
-  type Slot,
-} from './slot';
+import { Loop, makeSlots, Row, Sent, stateTable, successor, TimeoutError, type Slot } from './slot';
+
+/**
+ * Another module's exports as this module's own constants: an import is a
+ * property of that module's exports object, loaded (and a function's
+ * identity checked) on every answer; a constant of this module is not.
+ */
+const OP_BLOCK = BLOCK;
+const MISSING = NOT_FOUND;
+const record = recordAnswer;
 
 /** How often the fixed-rate pump checks for due operations when none is in flight. */
 const PUMP_MAX_SLEEP_MS = 10;
@@ -103,15 +94,15 @@ export class LoadLoop extends EventEmitter {
     this.driver = o.driver;
     this.opNames = o.recorder.ops;
     this.closed = o.rate === undefined;
-    this.t[END_AT] = o.endAt;
-    this.t[MEASURE_FROM] = o.measureFrom;
-    this.t[LEFT] = o.budget ?? Infinity;
+    this.t[Loop.END_AT] = o.endAt;
+    this.t[Loop.MEASURE_FROM] = o.measureFrom;
+    this.t[Loop.LEFT] = o.budget ?? Infinity;
     this.slots = makeSlots(o.pickers, o.inFlight).map(this.bind);
   }
 
   /** Operations in flight now. */
   get inFlightNow(): number {
-    return this.t[IN_FLIGHT];
+    return this.t[Loop.IN_FLIGHT];
   }
 
   /** Answer handlers made once per slot: no closure is allocated per operation. */
@@ -149,28 +140,32 @@ export class LoadLoop extends EventEmitter {
   }
 
   private stopAt(now: number): void {
-    if (this.t[STOPPED] === 0) this.stoppedAt = now;
-    this.t[STOPPED] = 1;
+    if (this.t[Loop.STOPPED] === 0) this.stoppedAt = now;
+    this.t[Loop.STOPPED] = 1;
   }
 
   /** Operations due under the fixed rate but not started because the in-flight cap was reached. */
   backlog(): number {
     // Below the cap a due operation only waits for the next timer turn; that is not backlog.
-    if (this.closed || this.t[STOPPED] !== 0 || this.t[IN_FLIGHT] < this.o.inFlight) return 0;
+    if (this.closed || this.t[Loop.STOPPED] !== 0 || this.t[Loop.IN_FLIGHT] < this.o.inFlight) return 0;
     const now = performance.now();
     return now < this.nextAt ? 0 : Math.floor((now - this.nextAt) / this.interval) + 1;
   }
 
   /**
-   * Whether an operation may start at `now` (counted against the budget if
-   * so); false once stopped, by the end time, the budget or stop().
+   * Whether an operation may start at the time the caller put in the
+   * table's NOW (counted against the budget if so); false once stopped, by
+   * the end time, the budget or stop(). The time comes through the table,
+   * not as an argument: TurboFan does not inline this call, and a number
+   * passed to such a call is boxed, a heap number per operation.
    */
-  private mayIssue(now: number): boolean {
+  private mayIssue(): boolean {
     const t = this.t;
-    if (t[STOPPED] === 0 && now < t[END_AT]) {
-      if (now < t[MEASURE_FROM]) return true;
-      if (t[LEFT] > 0) {
-        t[LEFT]--;
+    const now = t[Loop.NOW];
+    if (t[Loop.STOPPED] === 0 && now < t[Loop.END_AT]) {
+      if (now < t[Loop.MEASURE_FROM]) return true;
+      if (t[Loop.LEFT] > 0) {
+        t[Loop.LEFT]--;
         return true;
       }
     }
@@ -180,7 +175,7 @@ export class LoadLoop extends EventEmitter {
 
   /** mayIssue's refusal: the loop stops at the end time, or now when the budget is spent (once). */
   private refuse(now: number): void {
-    if (this.t[STOPPED] === 0) this.stopAt(Math.min(now, this.t[END_AT]));
+    if (this.t[Loop.STOPPED] === 0) this.stopAt(Math.min(now, this.t[Loop.END_AT]));
   }
 
   /**
@@ -192,11 +187,12 @@ export class LoadLoop extends EventEmitter {
    * needs (docs/benchmarks.md, "A second step").
    */
   private issueClosed(slot: Slot, now: number): void {
-    if (!this.mayIssue(now)) return this.maybeDrained();
+    this.t[Loop.NOW] = now;
+    if (!this.mayIssue()) return this.maybeDrained();
     slot.picker.advance();
-    const row = rowOf(slot.i);
-    this.t[row + SLOT_START] = now;
-    this.t[row + SLOT_SENT] = now;
+    const row = Loop.ROWS_FROM + slot.i * Row.STRIDE;
+    this.t[row + Row.START] = now;
+    this.t[row + Row.SENT] = now;
     this.launch(slot, row);
   }
 
@@ -205,17 +201,18 @@ export class LoadLoop extends EventEmitter {
     this.timer = undefined;
     let now = performance.now();
     while (this.nextAt <= now && this.free.length > 0) {
-      if (!this.mayIssue(Math.max(this.nextAt, 0))) return this.maybeDrained();
+      this.t[Loop.NOW] = Math.max(this.nextAt, 0);
+      if (!this.mayIssue()) return this.maybeDrained();
       const slot = this.free.pop()!;
       slot.picker.advance();
-      const row = rowOf(slot.i);
-      this.t[row + SLOT_START] = this.nextAt;
-      this.t[row + SLOT_SENT] = now;
+      const row = Loop.ROWS_FROM + slot.i * Row.STRIDE;
+      this.t[row + Row.START] = this.nextAt;
+      this.t[row + Row.SENT] = now;
       this.nextAt += this.interval;
       this.launch(slot, row);
       now = performance.now();
     }
-    if (this.t[STOPPED] !== 0) return this.maybeDrained();
+    if (this.t[Loop.STOPPED] !== 0) return this.maybeDrained();
     if (this.free.length > 0) {
       this.timer = setTimeout(this.pump, Math.min(PUMP_MAX_SLEEP_MS, Math.max(0, this.nextAt - now)));
     }
@@ -225,8 +222,8 @@ export class LoadLoop extends EventEmitter {
   private launch(slot: Slot, row: number): void {
     const p = slot.picker;
     const op = p.op;
-    this.t[row + SLOT_OP] = op;
-    this.t[IN_FLIGHT]++;
+    this.t[row + Row.OP] = op;
+    this.t[Loop.IN_FLIGHT]++;
     this.driver.run(this.opNames[op], p.key(), p.index).then(slot.onAnswer, slot.onError);
   }
 
@@ -234,22 +231,22 @@ export class LoadLoop extends EventEmitter {
   private answered(slot: Slot, result: unknown, missing: boolean): void {
     if (slot.stale) return; // already counted as a timeout
     const now = performance.now();
-    const row = rowOf(slot.i);
+    const row = Loop.ROWS_FROM + slot.i * Row.STRIDE;
     const t = this.t;
     // Only after a failure: one cache line fewer per answer.
-    if (t[FAILING_SLOTS] !== 0 && t[row + SLOT_FAILING] !== 0) {
-      t[row + SLOT_FAILING] = 0;
-      t[FAILING_SLOTS]--;
+    if (t[Loop.FAILING_SLOTS] !== 0 && t[row + Row.FAILING] !== 0) {
+      t[row + Row.FAILING] = 0;
+      t[Loop.FAILING_SLOTS]--;
       slot.backoff.reset();
     }
-    const notFound = missing || this.driver.outcome(result) === NOT_FOUND;
-    recordAnswer(this.n, t[row + SLOT_OP] * BLOCK, (now - t[row + SLOT_START]) * 1000, notFound);
+    const notFound = missing || this.driver.outcome(result) === MISSING;
+    record(this.n, t[row + Row.OP] * OP_BLOCK, (now - t[row + Row.START]) * 1000, notFound);
     this.release(slot, now);
   }
 
   /** The driver's own timeout errors and the watchdog's both count as timeouts. */
   private failed(slot: Slot, err: unknown, timeout: boolean): void {
-    const op = this.t[rowOf(slot.i) + SLOT_OP];
+    const op = this.t[Loop.ROWS_FROM + slot.i * Row.STRIDE + Row.OP];
     const unavailable = !timeout && isUnreachable(this.driver, err);
     if (unavailable) this.o.recorder.unavailable(op);
     else this.o.recorder.fail(op, timeout);
@@ -262,15 +259,15 @@ export class LoadLoop extends EventEmitter {
 
   /** The slot is free at once (nothing is in flight), but its next operation waits. */
   private backOff(slot: Slot): void {
-    const row = rowOf(slot.i);
+    const row = Loop.ROWS_FROM + slot.i * Row.STRIDE;
     const t = this.t;
-    t[row + SLOT_SENT] = IDLE;
-    if (t[row + SLOT_FAILING] === 0) {
-      t[row + SLOT_FAILING] = 1;
-      t[FAILING_SLOTS]++;
+    t[row + Row.SENT] = Sent.IDLE;
+    if (t[row + Row.FAILING] === 0) {
+      t[row + Row.FAILING] = 1;
+      t[Loop.FAILING_SLOTS]++;
     }
-    t[IN_FLIGHT]--;
-    if (t[STOPPED] !== 0) return this.maybeDrained();
+    t[Loop.IN_FLIGHT]--;
+    if (t[Loop.STOPPED] !== 0) return this.maybeDrained();
     const wait = setTimeout(() => {
       this.waiting.delete(wait);
       this.resume(slot);
@@ -280,14 +277,14 @@ export class LoadLoop extends EventEmitter {
 
   /** The slot is free; `now` is the answer's time when there is one (the closed loop's next operation starts then). */
   private release(slot: Slot, now?: number): void {
-    this.t[rowOf(slot.i) + SLOT_SENT] = IDLE;
-    this.t[IN_FLIGHT]--;
+    this.t[Loop.ROWS_FROM + slot.i * Row.STRIDE + Row.SENT] = Sent.IDLE;
+    this.t[Loop.IN_FLIGHT]--;
     this.resume(slot, now);
   }
 
   /** A free slot's next step: its next operation, a place among the fixed rate's free slots, or the drain. */
   private resume(slot: Slot, now = performance.now()): void {
-    if (this.t[STOPPED] !== 0) return this.maybeDrained();
+    if (this.t[Loop.STOPPED] !== 0) return this.maybeDrained();
     if (this.closed) return this.issueClosed(slot, now);
     this.free.push(slot);
     if (!this.timer) this.pump();
@@ -301,18 +298,18 @@ export class LoadLoop extends EventEmitter {
   private watch = (): void => {
     const limit = performance.now() - this.o.opTimeoutMs;
     for (let i = 0; i < this.slots.length; i++) {
-      // An idle slot's sent time is IDLE (Infinity): never overdue.
-      if (this.t[rowOf(i) + SLOT_SENT] > limit) continue;
+      // An idle slot's sent time is Sent.IDLE: never overdue.
+      if (this.t[Loop.ROWS_FROM + i * Row.STRIDE + Row.SENT] > limit) continue;
       // Its answer, if it ever comes, reaches the retired slot; failed() releases the successor on the next turn.
       const next = this.bind(successor(this.slots[i]));
-      this.t[rowOf(i) + SLOT_SENT] = IDLE;
+      this.t[Loop.ROWS_FROM + i * Row.STRIDE + Row.SENT] = Sent.IDLE;
       this.slots[i] = next;
       this.failed(next, new TimeoutError(this.o.opTimeoutMs), true);
     }
   };
 
   private maybeDrained(): void {
-    if (this.t[STOPPED] !== 0 && this.t[IN_FLIGHT] === 0 && !this.timer && !this.drainedSent) {
+    if (this.t[Loop.STOPPED] !== 0 && this.t[Loop.IN_FLIGHT] === 0 && !this.timer && !this.drainedSent) {
       this.drainedSent = true;
       if (this.watchdog) clearInterval(this.watchdog);
       this.clearWaiting();
