@@ -101,7 +101,7 @@ export const enum Sent {
 }
 
 /** Where slot i's row starts in the state table (the loop writes this sum out: a call of another module's function is checked per use). */
-export const rowOf = (i: number): number => Loop.ROWS_FROM + i * Row.STRIDE;
+const rowOf = (i: number): number => Loop.ROWS_FROM + i * Row.STRIDE;
 
 /** A state table for `slots` slots, every one idle. */
 export function stateTable(slots: number): Float64Array {
