@@ -7,9 +7,11 @@
  * as CPU time does on a busy host, so a change of the loop's answer path can
  * be judged in one run. User-space only: the kernel's part (the socket
  * writes, most of a worker's CPU) is the same per operation on both sides.
+ * `--functions N` names the N functions where kvscope's side and the floor
+ * differ most (functions.ts), JIT code through Node's --perf-basic-prof map.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findOnPath } from '../../app/host/which';
@@ -20,6 +22,7 @@ import { startRedisServer } from '../redis-server';
 import { CALLGRIND_LOAD as L, SIDES, type Side } from './load';
 import { parseCallgrindArgs, type CallgrindOptions } from './options';
 import { perOperation, readTotals, type PerOp } from './totals';
+import { FN_EVENTS, perOperationByFunction, perfMapLookup, selfCosts, type FnCosts } from './functions';
 
 const CHILD = join(__dirname, 'child.js');
 /** Valgrind's start of Node alone takes about 30 s; then about 2,000 operations a second. */
@@ -29,11 +32,21 @@ const STDERR_TAIL_CHARS = 2_000;
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
 const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+/** Where Node writes the names of its JIT code under --perf-basic-prof (a fixed place, by process id). */
+const perfMapOf = (pid: number): string => `/tmp/perf-${pid}.map`;
+
+interface Run {
+  out: string;
+  /** With `--functions`: Node's map of JIT code, read and removed. */
+  jit?: string;
+}
+
 /** One side at one operation count under callgrind; resolves with the file it wrote. */
-function underCallgrind(valgrind: string, side: Side, count: number, port: number, dir: string): Promise<string> {
+function underCallgrind(valgrind: string, side: Side, count: number, port: number, dir: string, functions: boolean): Promise<Run> {
   const out = join(dir, `${side}-${count}.out`);
   const args = ['--tool=callgrind', '--cache-sim=yes', '--smc-check=all-non-file', `--callgrind-out-file=${out}`];
-  const child = spawn(valgrind, [...args, process.execPath, ...FIXED_HEAP_FLAGS, CHILD, side, String(count), String(port)], {
+  const node = [...(functions ? ['--perf-basic-prof'] : []), ...FIXED_HEAP_FLAGS];
+  const child = spawn(valgrind, [...args, process.execPath, ...node, CHILD, side, String(count), String(port)], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const unregister = onAbort(() => child.kill('SIGKILL'));
@@ -46,10 +59,37 @@ function underCallgrind(valgrind: string, side: Side, count: number, port: numbe
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       unregister();
-      if (code === 0) resolve(out);
-      else reject(new Error(`${side}, ${count} operations under callgrind: ${signal ?? `exit ${code}`}\n${stderr}`));
+      const map = child.pid === undefined ? undefined : perfMapOf(child.pid);
+      const jit = functions && map && existsSync(map) ? readFileSync(map, 'utf8') : undefined;
+      if (map && functions) rmSync(map, { force: true });
+      if (code !== 0) return reject(new Error(`${side}, ${count} operations under callgrind: ${signal ?? `exit ${code}`}\n${stderr}`));
+      if (functions && jit === undefined)
+        return reject(new Error(`${side}: no ${map} (Node's --perf-basic-prof map) to name the JIT code by`));
+      resolve({ out, jit });
     });
   });
+}
+
+/** A side's functions per operation, JIT code named by its map. */
+function functionsOf(small: Run, large: Run, ops: number): FnCosts {
+  const costs = (r: Run): FnCosts => selfCosts(readFileSync(r.out, 'utf8'), perfMapLookup(r.jit ?? ''));
+  return perOperationByFunction(costs(small), costs(large), ops);
+}
+
+/** The `top` functions where kvscope's side and the floor differ most in misses, each side's own figures beside. */
+function printFunctions(kv: FnCosts, floor: FnCosts, top: number): void {
+  const [IR, I1, D1R, D1W] = FN_EVENTS.map((_, k) => k);
+  const zero = FN_EVENTS.map(() => 0);
+  const misses = (c: number[]): number => c[I1] + c[D1R] + c[D1W];
+  const names = [...new Set([...kv.keys(), ...floor.keys()])];
+  const gap = (n: string): number => Math.abs(misses(kv.get(n) ?? zero) - misses(floor.get(n) ?? zero));
+  print(
+    `functions where kvscope and the floor differ most, per operation (instructions, L1 instruction misses, L1 data misses), self cost:`,
+  );
+  for (const n of names.sort((a, b) => gap(b) - gap(a)).slice(0, top)) {
+    const side = (c: number[]): string => `${fmt(c[IR]).padStart(6)} ${fmt(c[I1], 1).padStart(6)} ${fmt(c[D1R] + c[D1W], 1).padStart(6)}`;
+    print(`  kvscope ${side(kv.get(n) ?? zero)} | floor ${side(floor.get(n) ?? zero)}  ${n.slice(-90)}`);
+  }
 }
 
 function line(side: Side, p: PerOp): string {
@@ -68,10 +108,15 @@ async function measure(o: CallgrindOptions, valgrind: string): Promise<number> {
       `each side runs ${fmt(o.base)} and ${fmt(o.base + o.ops)} operations under callgrind (cache simulation); per operation = the difference / ${fmt(o.ops)}, so start-up cancels out`,
     );
     const per = {} as Record<Side, PerOp>;
+    const fns = new Map<Side, FnCosts>();
+    const functions = o.functions > 0;
     for (const side of SIDES) {
-      const [small, large] = await Promise.all([o.base, o.base + o.ops].map((n) => underCallgrind(valgrind, side, n, server.port, dir)));
-      per[side] = perOperation(readTotals(readFileSync(small, 'utf8')), readTotals(readFileSync(large, 'utf8')), o.ops);
+      const [small, large] = await Promise.all(
+        [o.base, o.base + o.ops].map((n) => underCallgrind(valgrind, side, n, server.port, dir, functions)),
+      );
+      per[side] = perOperation(readTotals(readFileSync(small.out, 'utf8')), readTotals(readFileSync(large.out, 'utf8')), o.ops);
       print(line(side, per[side]));
+      if (functions) fns.set(side, functionsOf(small, large, o.ops));
     }
     const r = (a: Side, b: Side, k: keyof PerOp): string => (per[a][k] / per[b][k]).toFixed(3);
     for (const [a, b] of [
@@ -82,6 +127,8 @@ async function measure(o: CallgrindOptions, valgrind: string): Promise<number> {
       print(
         `${a} / ${b}: instructions ${r(a, b, 'ir')}, L1 instruction misses ${r(a, b, 'i1')}, L1 data misses ${r(a, b, 'd1')}, last-level misses ${r(a, b, 'll')}`,
       );
+    const [kv, floor] = [fns.get('kvscope'), fns.get('floor')];
+    if (kv && floor) printFunctions(kv, floor, o.functions);
     print('user space only, and a couple of percent from run to run; a measurement, not a verdict (bench:overhead judges CPU time)');
     return 0;
   } finally {

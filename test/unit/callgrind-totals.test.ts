@@ -27,9 +27,11 @@ describe('bench:callgrind', () => {
   });
 
   it('takes --ops and --base as whole numbers, naming the flag it refuses', () => {
-    expect(parseCallgrindArgs([])).toEqual({ ops: 200_000, base: 30_000 });
-    expect(parseCallgrindArgs(['--ops', '1000', '--base', '10'])).toEqual({ ops: 1000, base: 10 });
+    expect(parseCallgrindArgs([])).toEqual({ ops: 200_000, base: 30_000, functions: 0 });
+    expect(parseCallgrindArgs(['--ops', '1000', '--base', '10'])).toEqual({ ops: 1000, base: 10, functions: 0 });
+    expect(parseCallgrindArgs(['--functions', '20'])).toEqual({ ops: 200_000, base: 30_000, functions: 20 });
     expect(() => parseCallgrindArgs(['--ops', '1.5'])).toThrow(/--ops: "1.5" is not a whole number/);
+    expect(() => parseCallgrindArgs(['--functions', '0'])).toThrow(/--functions: "0" is not a whole number of at least 1/);
     expect(() => parseCallgrindArgs(['--base'])).toThrow(/--base: "" is not a whole number/);
     expect(() => parseCallgrindArgs(['--rounds', '3'])).toThrow(/unknown option --rounds/);
   });
