@@ -7,6 +7,8 @@
  * functions it touches (docs/benchmarks.md, "Twelfth session").
  */
 
+import { eventColumn, eventNames } from './totals';
+
 /** The events read per function: instructions, L1 instruction misses, L1 data read and write misses. */
 export const FN_EVENTS = ['Ir', 'I1mr', 'D1mr', 'D1mw'] as const;
 export type FnCosts = Map<string, number[]>;
@@ -40,13 +42,9 @@ export function perfMapLookup(text: string): (address: number) => string | undef
  * name without their source position (a function's versions from each tier).
  */
 export function selfCosts(text: string, jit: (address: number) => string | undefined): FnCosts {
-  const events = /^events: (.+)$/m.exec(text)?.[1].trim().split(/\s+/);
+  const events = eventNames(text);
   if (!events) throw new Error('callgrind output without an events: line');
-  const at = FN_EVENTS.map((e) => {
-    const i = events.indexOf(e);
-    if (i < 0) throw new Error(`callgrind output without the ${e} event (was --cache-sim=yes given?)`);
-    return i;
-  });
+  const at = FN_EVENTS.map((e) => eventColumn(events, e));
   const names = new Map<string, string>();
   const byId = new Map<string, number[]>();
   let fn: string | undefined;

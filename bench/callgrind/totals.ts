@@ -18,14 +18,24 @@ export interface PerOp {
   ll: number;
 }
 
+/** The names of a callgrind output's `events:` line, in its columns' order; undefined without one. */
+export const eventNames = (text: string): string[] | undefined => /^events: (.+)$/m.exec(text)?.[1].trim().split(/\s+/);
+
+/** Where `name` is among the events, or an error naming it (the cache events exist only with --cache-sim=yes). */
+export function eventColumn(events: readonly string[], name: string): number {
+  const i = events.indexOf(name);
+  if (i < 0) throw new Error(`callgrind output without the ${name} event (was --cache-sim=yes given?)`);
+  return i;
+}
+
 /** The `totals:` line of a callgrind output file, read by the names its `events:` line gives (cache simulation on). */
 export function readTotals(text: string): Totals {
-  const events = /^events: (.+)$/m.exec(text)?.[1].trim().split(/\s+/);
+  const events = eventNames(text);
   const totals = /^totals: (.+)$/m.exec(text)?.[1].trim().split(/\s+/).map(Number);
   if (!events || !totals || events.length !== totals.length) throw new Error('callgrind output without matching events: and totals: lines');
   const at = (name: string): number => {
-    const i = events.indexOf(name);
-    if (i < 0 || !Number.isFinite(totals[i])) throw new Error(`callgrind output without the ${name} event (was --cache-sim=yes given?)`);
+    const i = eventColumn(events, name);
+    if (!Number.isFinite(totals[i])) throw new Error(`callgrind output: the ${name} total is not a number`);
     return totals[i];
   };
   return { ir: at('Ir'), i1: at('I1mr'), d1r: at('D1mr'), d1w: at('D1mw'), ll: at('ILmr') + at('DLmr') + at('DLmw') };
