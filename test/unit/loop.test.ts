@@ -127,6 +127,54 @@ describe('LoadLoop', () => {
     }
   });
 
+  it('starts warm-up operations outside the budget, and stops at the end time or once the budget is spent', async () => {
+    // A clock that moves one unit per operation started: the loop decides each next operation at its answer's time.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const startedAt: number[] = [];
+    const d: Driver = {
+      versions: {},
+      connect: async () => undefined,
+      run: () => {
+        startedAt.push(clock++);
+        return Promise.resolve(OK);
+      },
+      outcome: () => OK,
+      isTimeout: () => false,
+      close: async () => undefined,
+    };
+    const run = async (o: { measureFrom: number; endAt: number; budget?: number }) => {
+      clock = 0;
+      startedAt.length = 0;
+      const rec = new Recorder(['get']);
+      const l = new LoadLoop({
+        driver: d,
+        recorder: rec,
+        pickers: [new OpPicker(new Rng(1), [1], 10, 2)],
+        inFlight: 1,
+        opTimeoutMs: 10_000,
+        ...o,
+      });
+      const drained = new Promise<void>((r) => l.once('drained', r));
+      l.start();
+      await drained;
+      return {
+        measured: startedAt.filter((t) => t >= o.measureFrom).length,
+        all: startedAt.length,
+        count: rec.drain().get.count,
+        stoppedAt: l.stoppedAt,
+      };
+    };
+    try {
+      // 20 warm-up operations, then exactly the budget's 30.
+      expect(await run({ measureFrom: 20, endAt: 1000, budget: 30 })).toEqual({ measured: 30, all: 50, count: 50, stoppedAt: 50 });
+      // No budget: operations start until the end time, and the loop's last second ends there.
+      expect(await run({ measureFrom: 20, endAt: 40 })).toEqual({ measured: 20, all: 40, count: 40, stoppedAt: 40 });
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('gives every slot of a weighted mix one picker, and each slot its own for a reads-per-write cycle', () => {
     const base = { target: { kind: 'redis' as const }, inFlight: 4, warmupSeconds: 0, durationSeconds: 1 };
     const slotPickers = (extra: object) => {

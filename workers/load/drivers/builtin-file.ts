@@ -1,5 +1,5 @@
 import type { Target } from '../../../app/scenario/targets';
-import { OK, type Driver, type DriverContext, type DriverFactory, type Outcome } from '../driver';
+import { noOperation, OK, type Driver, type DriverContext, type DriverFactory, type Outcome } from '../driver';
 import { FAILED, HttpClient, isOpTimeout } from './http-client';
 
 type FileSettings = Extract<Target, { kind: 'builtin-file' }>;
@@ -29,7 +29,7 @@ class BuiltinFileDriver implements Driver {
 
   run(op: string): Promise<Outcome> {
     if (op === 'get') return this.http.send('GET', '/', undefined, classifyGet);
-    return Promise.reject(new Error(`builtin-file has no operation "${op}"`));
+    return noOperation('builtin-file', op);
   }
 
   isTimeout(err: unknown): boolean {

@@ -1,5 +1,5 @@
 import type { Target } from '../../../app/scenario/targets';
-import { NOT_FOUND, OK, type Driver, type DriverContext, type DriverFactory, type Outcome } from '../driver';
+import { NOT_FOUND, noOperation, OK, type Driver, type DriverContext, type DriverFactory, type Outcome } from '../driver';
 import { Rng } from '../keys';
 import { FAILED, HttpClient, isOpTimeout, type Body } from './http-client';
 
@@ -38,7 +38,7 @@ class BuiltinKvDriver implements Driver {
   run(op: string, key: string): Promise<Outcome> {
     if (op === 'get') return this.http.send('GET', '/' + key, undefined, classifyGet);
     if (op === 'put') return this.http.send('PUT', '/' + key, this.value, classifyPut);
-    return Promise.reject(new Error(`builtin-kv has no operation "${op}"`));
+    return noOperation('builtin-kv', op);
   }
 
   isTimeout(err: unknown): boolean {

@@ -1,6 +1,6 @@
 import type { Cluster, default as Redis, RedisOptions } from 'ioredis';
 import { isRedisCluster, type RedisSettings } from '../../../app/scenario/redis-target';
-import { NOT_FOUND, OK, type Driver, type DriverContext, type DriverFactory, type IoCounters, type Outcome } from '../driver';
+import { NOT_FOUND, noOperation, OK, type Driver, type DriverContext, type DriverFactory, type IoCounters, type Outcome } from '../driver';
 import { Rng, makeValue } from '../keys';
 import { clientVersion, loadClient } from '../client-module';
 
@@ -105,7 +105,7 @@ class RedisDriver implements Driver {
       this.io.bytesOut += key.length + this.value.length;
       return client.set(key, this.value);
     }
-    return Promise.reject(new Error(`redis has no operation "${op}"`));
+    return noOperation('redis', op);
   }
 
   /** ioredis never times a command out here (see the options); the loop's watchdog does. */

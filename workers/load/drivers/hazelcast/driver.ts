@@ -2,7 +2,7 @@ import type { Client, IMap } from 'hazelcast-client';
 import { parseMembers, type HazelcastSettings } from '../../../../app/scenario/hazelcast-target';
 import { WRITE_OPS } from '../../../../app/scenario/targets';
 import type { TickNode } from '../../../../app/metrics/tick';
-import { NOT_FOUND, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
+import { NOT_FOUND, noOperation, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
 import { keyFor, makeValue, Rng } from '../../keys';
 import { prefillKeys } from '../../prefill';
 import { MemberCounts } from './member-counts';
@@ -90,7 +90,7 @@ class HazelcastDriver implements Driver {
         this.io.bytesOut += key.length;
         return map.remove(key);
       default:
-        return Promise.reject(new Error(`hazelcast has no operation "${op}"`));
+        return noOperation('hazelcast', op);
     }
   }
 
