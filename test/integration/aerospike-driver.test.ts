@@ -36,6 +36,8 @@ describe('the aerospike driver against the protocol test node (2 nodes)', () => 
       expect(await runOnce(d, 'delete', 'key-a')).toBe(NOT_FOUND);
       expect(await runOnce(d, 'get', 'key-a')).toBe(NOT_FOUND);
       expect(await runOnce(d, 'batch-read', 'key-a')).toBe(NOT_FOUND);
+      // An operation the driver does not have is refused by name, not sent.
+      await expect(d.run('scan-all', 'key-a')).rejects.toThrow('aerospike has no operation "scan-all"');
     });
   });
 
