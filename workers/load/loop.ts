@@ -158,7 +158,10 @@ export class LoadLoop extends EventEmitter {
    * table's NOW (counted against the budget if so); false once stopped, by
    * the end time, the budget or stop(). The time comes through the table,
    * not as an argument: TurboFan does not inline this call, and a number
-   * passed to such a call is boxed, a heap number per operation.
+   * passed to such a call is boxed, a heap number per operation. The closed
+   * loop's usual answer writes this test out (answeredClosed): keep the two
+   * in step; test/unit/loop.test.ts runs the warm-up, budget and end time
+   * through both.
    */
   private mayIssue(): boolean {
     const t = this.t;
@@ -182,9 +185,9 @@ export class LoadLoop extends EventEmitter {
   /**
    * The closed loop's next operation, at `now` (the previous answer's time:
    * one clock read serves both): a slot's first, and any after the general
-   * path (answeredClosed starts the usual ones itself). The times go into the slot's row here, so
-   * no number crosses into launch (a call not inlined boxes a number it is
-   * passed: an allocation per operation). The picker advances here too:
+   * path (answeredClosed starts the usual ones itself). The times go into
+   * the slot's row here, so no number crosses into launch (a call not
+   * inlined boxes a number it is passed: an allocation per operation). The picker advances here too:
    * inside launch it took the inlining budget that the client's own call
    * needs (docs/benchmarks.md, "A second step").
    */
@@ -249,10 +252,10 @@ export class LoadLoop extends EventEmitter {
   /**
    * The closed loop's answer and its slot's next operation, in one function:
    * what answered, release, resume, issueClosed, mayIssue and launch do for
-   * it, written out. Each of those was a call TurboFan did not inline, with
-   * its own entry, checks and exit: machine code the answer path ran, so
-   * cache lines it fetched, per operation (docs/benchmarks.md, "Thirteenth
-   * session"). The slot stays in flight from one operation to the next, so
+   * it, written out. TurboFan did not inline all of those calls, and each
+   * left has its own entry, checks and exit: machine code the answer path
+   * ran, so cache lines it fetched, per operation (docs/benchmarks.md,
+   * "Thirteenth session"). The slot stays in flight from one operation to the next, so
    * the count of operations in flight is not touched; anything but the
    * common case (a slot that had failed, the end, the budget spent) leaves
    * for the general path.
