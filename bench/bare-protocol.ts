@@ -4,6 +4,11 @@ import { msg } from '../app/protocol/envelope';
 /** Set, a bare loop also measures each answer's latency (measured-loop.ts): the floor of any latency benchmark. */
 export const MeasureFlag = z.boolean().optional();
 
+/** The most pure CPU a sensitivity pair may add per operation (a typo must not stall a round). */
+export const MAX_SPIN_NS = 100_000;
+/** Set, a bare loop adds this many nanoseconds of pure CPU before each operation (spin.ts): a round's sensitivity pair. */
+export const SpinFlag = z.number().int().min(1).max(MAX_SPIN_NS).optional();
+
 /** parent -> bare loop: everything it needs to reproduce the scenario's load. */
 const BareStartSchema = z.object({
   host: z.string(),
@@ -19,6 +24,7 @@ const BareStartSchema = z.object({
   durationSeconds: z.number().int().min(1),
   seed: z.number().int().min(0),
   measure: MeasureFlag,
+  spinNs: SpinFlag,
 });
 export type BareStart = z.infer<typeof BareStartSchema>;
 

@@ -3,6 +3,7 @@ import type { FromBare } from './bare-protocol';
 import { errorMessage } from '../app/error-message';
 import { live, measuredPhase, type ClosedLoopSettings } from './loop-phase';
 import { measuredLoop } from './measured-loop';
+import { withSpin } from './spin';
 
 export { live } from './loop-phase';
 
@@ -12,13 +13,15 @@ export { live } from './loop-phase';
  * end included), a failure counted and replaced on the next turn. No
  * histogram, no ticks, no per-op timer: what kvscope adds on top of this is
  * its cost. `answered` tells which rejections are answers (a missing key).
- * With `measure` set, the loop also measures each answer (measured-loop.ts).
+ * With `measure` set, the loop also measures each answer (measured-loop.ts);
+ * with `spinNs`, each operation costs that much more pure CPU (spin.ts).
  */
 export async function closedLoop(
   c: ClosedLoopSettings,
   issue: () => Promise<unknown>,
   answered: (err: unknown) => boolean = () => false,
 ): Promise<FromBare & { type: 'result' }> {
+  if (c.spinNs) return closedLoop({ ...c, spinNs: undefined }, withSpin(issue, c.spinNs), answered);
   if (c.measure) return measuredLoop(c, issue, answered);
   const phase = measuredPhase(c);
   const { measureFrom } = phase;

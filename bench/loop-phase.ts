@@ -10,6 +10,8 @@ export interface ClosedLoopSettings {
   maxOps?: number;
   /** Also measure each answer's latency, as any latency benchmark must (measured-loop.ts): the floor. */
   measure?: boolean;
+  /** Add this many nanoseconds of pure CPU before each operation (spin.ts): a paired round's sensitivity. */
+  spinNs?: number;
   /**
    * With `measure`: encode the histogram once a second, as a worker's tick does (the default). bench:callgrind
    * turns it off, as it leaves out kvscope's tick clock: under valgrind a second holds a fiftieth of its operations.

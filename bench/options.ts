@@ -1,4 +1,5 @@
 /** Command-line options of the overhead benchmark. */
+import { MAX_SPIN_NS } from './bare-protocol';
 
 /** Several rounds, so one noisy round cannot decide the verdict alone. */
 export const DEFAULT_ROUNDS = 3;
@@ -25,6 +26,8 @@ export interface BenchOptions {
   against?: string;
   /** bench:clusters: run this system's rounds only (redis-cluster or hazelcast). */
   only?: string;
+  /** bench:overhead --paired: each round also pairs the bare loop with this many ns of pure CPU per operation beside the plain one (sensitivity.ts). */
+  sensitivityNs?: number;
 }
 
 export class UsageError extends Error {}
@@ -40,13 +43,19 @@ const USAGE = `usage: node dist/bench/overhead.js [--rounds N] [--seconds S] [--
   --paired   kvscope and the bare loop at the same time in each round, sharing the clients' CPU (bench:clusters, bench:overhead)
   --loop     kvscope's load loop and driver alone (no main, monitor or IPC) beside the bare loop, paired (bench:clusters)
   --against  DIR: with --loop, another build's loop (DIR is its dist folder) in place of the bare loop (bench:clusters)
-  --only     NAME: one system's rounds only, redis-cluster or hazelcast (bench:clusters)`;
+  --only     NAME: one system's rounds only, redis-cluster or hazelcast (bench:clusters)
+  --sensitivity NS  with --paired: each round also pairs the bare loop with NS ns of pure CPU per operation beside
+             the plain one, to show how a known cost that small reads in this pairing (bench:overhead), max ${MAX_SPIN_NS}`;
 
-const LIMITS: Record<string, { key: 'rounds' | 'seconds' | 'warmupSeconds' | 'primingSeconds'; min: number; max: number }> = {
+const LIMITS: Record<
+  string,
+  { key: 'rounds' | 'seconds' | 'warmupSeconds' | 'primingSeconds' | 'sensitivityNs'; min: number; max: number }
+> = {
   '--rounds': { key: 'rounds', min: 1, max: MAX_ROUNDS },
   '--seconds': { key: 'seconds', min: 1, max: MAX_SECONDS },
   '--warmup': { key: 'warmupSeconds', min: 0, max: MAX_WARMUP_SECONDS },
   '--priming': { key: 'primingSeconds', min: 1, max: MAX_SECONDS },
+  '--sensitivity': { key: 'sensitivityNs', min: 1, max: MAX_SPIN_NS },
 };
 
 /** Accepts `--flag N` and `--flag=N`; whole numbers only, so runs line up with kvscope's whole seconds. */
@@ -81,6 +90,8 @@ function parseOptions(argv: readonly string[]): BenchOptions {
     o[limit.key] = n;
   }
   if (o.against !== undefined && !o.loop) throw new UsageError(`--against compares loops: it needs --loop\n${USAGE}`);
+  if (o.sensitivityNs !== undefined && !o.paired)
+    throw new UsageError(`--sensitivity adds a pair to each paired round: it needs --paired\n${USAGE}`);
   return o;
 }
 

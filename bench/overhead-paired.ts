@@ -25,6 +25,7 @@ export async function overheadPaired(
   rounds: number,
   serverPid: number | undefined,
   print: (line: string) => void,
+  sensitivityNs?: number,
 ): Promise<PairedRound[]> {
   const plan = pinPlan();
   if (plan) {
@@ -32,5 +33,5 @@ export async function overheadPaired(
     if (serverPid !== undefined) pin(serverPid, plan.servers);
   }
   print(plan ? `pinned: clients on CPU ${plan.clients}, redis-server on CPU ${plan.servers}` : 'not pinned (one core, or no taskset)');
-  return pairedRounds(SCENARIO_NAME, scenario, { script: BARE_LOOP, start: bare }, rounds, print);
+  return pairedRounds(SCENARIO_NAME, scenario, { script: BARE_LOOP, start: bare }, rounds, print, sensitivityNs);
 }

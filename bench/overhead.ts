@@ -65,7 +65,7 @@ async function main(): Promise<number> {
     });
     print(`prefilled ${scenario.keySpace} keys so every GET hits from the first second`);
     if (o.paired) {
-      const paired = await overheadPaired(scenario, bareStart(scenario), o.rounds, server.pid, print);
+      const paired = await overheadPaired(scenario, bareStart(scenario), o.rounds, server.pid, print, o.sensitivityNs);
       for (const line of (await driverCostAfter(SCENARIO_NAME, scenario, paired, BARE_SEED)).lines) print(line);
       return EXIT_OK;
     }

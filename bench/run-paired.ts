@@ -80,7 +80,7 @@ export function runPairedControl(scenario: Scenario, side: PairedSide): Promise<
 /** One child of a paired round: its script and start message. */
 export interface PairedSide {
   script: string;
-  start: { warmupSeconds: number; durationSeconds: number; measure?: boolean };
+  start: { warmupSeconds: number; durationSeconds: number; measure?: boolean; spinNs?: number };
 }
 
 /**

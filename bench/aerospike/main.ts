@@ -108,7 +108,7 @@ async function main(): Promise<number> {
   const primed = await bare({ ...s, warmupSeconds: 0, durationSeconds: o.primingSeconds ?? PRIMING_SECONDS });
   print(`priming: bare loop ${fmtInt(primed.opsPerSec)} ops/s over ${o.primingSeconds ?? PRIMING_SECONDS} s (not counted)`);
   const rounds = o.paired
-    ? await pairedRounds(SCENARIO, s, { script: BARE_LOOP, start: bareStart(s, 0) }, o.rounds, print)
+    ? await pairedRounds(SCENARIO, s, { script: BARE_LOOP, start: bareStart(s, 0) }, o.rounds, print, o.sensitivityNs)
     : await alternating(s, o.rounds);
   for (const line of (await driverCostAfter(SCENARIO, s, rounds, BARE_SEED)).lines) print(line);
   print('note: against the protocol test node (test/aerospike-node) the node, a single Node.js process, is the');

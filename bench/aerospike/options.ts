@@ -1,5 +1,6 @@
 import { parseSeedHosts } from '../../app/scenario/aerospike-target';
 import { DEFAULT_ROUNDS, DEFAULT_SECONDS, DEFAULT_WARMUP_SECONDS } from '../options';
+import { MAX_SPIN_NS } from '../bare-protocol';
 import { errorMessage } from '../../app/error-message';
 
 // Upper bounds keep every invocation finite even with a typo in a flag.
@@ -16,6 +17,8 @@ export interface AsBenchOptions {
   primingSeconds?: number;
   /** kvscope and the bare loop at the same time in each round, one worker a side (bench/paired-bench.ts). */
   paired?: boolean;
+  /** With --paired: each round also pairs the bare loop with this many ns of pure CPU per operation beside the plain one (bench/sensitivity.ts). */
+  sensitivityNs?: number;
 }
 
 const USAGE = `usage: npm run bench:aerospike -- --hosts H:P[,H:P] [--rounds N] [--seconds N] [--warmup N] [--workers N] [--in-flight N]
@@ -26,7 +29,9 @@ const USAGE = `usage: npm run bench:aerospike -- --hosts H:P[,H:P] [--rounds N] 
   --workers    processes (aerospike-50-50: 4), max ${LIMITS.workers}
   --in-flight  operations in flight per process (aerospike-50-50: 32), max ${LIMITS.inFlight}
   --priming    seconds of the uncounted bare run first, default 10, max ${LIMITS.seconds}
-  --paired     kvscope and the bare loop at the same time in each round, one worker a side, with the control and the floor`;
+  --paired     kvscope and the bare loop at the same time in each round, one worker a side, with the control and the floor
+  --sensitivity NS  with --paired: each round also pairs the bare loop with NS ns of pure CPU per operation beside the
+               plain one, to show how a known cost that small reads in this pairing (max ${MAX_SPIN_NS})`;
 
 /** The options, or a message (usage or the bad flag) to print. */
 export function parseAsOptions(argv: readonly string[]): AsBenchOptions | string {
@@ -55,6 +60,7 @@ export function parseAsOptions(argv: readonly string[]): AsBenchOptions | string
       else if (flag === '--workers') o.workers = whole(flag, v, 1, LIMITS.workers);
       else if (flag === '--in-flight') o.inFlight = whole(flag, v, 1, LIMITS.inFlight);
       else if (flag === '--priming') o.primingSeconds = whole(flag, v, 1, LIMITS.seconds);
+      else if (flag === '--sensitivity') o.sensitivityNs = whole(flag, v, 1, MAX_SPIN_NS);
       else return `unknown option ${argv[i]}\n${USAGE}`;
     }
   } catch (err) {
@@ -65,5 +71,6 @@ export function parseAsOptions(argv: readonly string[]): AsBenchOptions | string
   if (o.paired && o.workers !== undefined && o.workers !== 1)
     return `--workers: --paired runs one worker a side, got ${o.workers}\n${USAGE}`;
   if (o.paired) o.workers = 1;
+  if (o.sensitivityNs !== undefined && !o.paired) return `--sensitivity adds a pair to each paired round: it needs --paired\n${USAGE}`;
   return o as AsBenchOptions;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MeasureFlag } from '../bare-protocol';
+import { MeasureFlag, SpinFlag } from '../bare-protocol';
 
 /** parent -> bare aerospike loop: the load of one kvscope worker of the scenario. */
 export const AsBareStartSchema = z.object({
@@ -17,5 +17,6 @@ export const AsBareStartSchema = z.object({
   durationSeconds: z.number().int().min(1),
   seed: z.number().int().min(0),
   measure: MeasureFlag,
+  spinNs: SpinFlag,
 });
 export type AsBareStart = z.infer<typeof AsBareStartSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MeasureFlag } from '../bare-protocol';
+import { MeasureFlag, SpinFlag } from '../bare-protocol';
 
 /** parent -> a bare cluster loop: the load of one kvscope worker of the scenario. */
 export const ClusterBareStartSchema = z.object({
@@ -24,6 +24,7 @@ export const ClusterBareStartSchema = z.object({
   durationSeconds: z.number().int().min(1),
   seed: z.number().int().min(0),
   measure: MeasureFlag,
+  spinNs: SpinFlag,
   /** --loop: the scenario kvscope's own loop runs in loop-child.ts (validated there as any scenario); bare loops ignore it. */
   scenario: z.unknown().optional(),
 });

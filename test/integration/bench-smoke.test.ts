@@ -63,15 +63,29 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     expect(out).toMatch(OWN_CODE('aerospike-50-50'));
   });
 
-  it('bench:aerospike --paired: one worker beside one bare loop, with the control and the floor', { timeout: 120_000 }, () => {
-    const out = bench('aerospike/main.js', ['--hosts', node.hosts, '--priming', '1', '--paired', ...SHORT], 110_000);
-    expect(out).toMatch(/^round 1 \(paired\): kvscope [\d,]+ ops\/s, bare [\d,]+ ops\/s/m);
-    expect(out).toMatch(/^aerospike-50-50: control, the bare loop beside itself: ratio [\d.]+ \(median of 1; spread/m);
-    expect(out).toMatch(
-      /^aerospike-50-50: floor, the bare loop measuring each answer .*: ratio [\d.]+ \(median of 1; .*kvscope beyond the floor [\d.]+/m,
-    );
-    expect(out).toMatch(VERDICT);
-  });
+  it(
+    'bench:aerospike --paired: one worker beside one bare loop, with the control, the floor and a known cost',
+    { timeout: 120_000 },
+    () => {
+      const out = bench(
+        'aerospike/main.js',
+        ['--hosts', node.hosts, '--priming', '1', '--paired', '--sensitivity', '100', ...SHORT],
+        110_000,
+      );
+      expect(out).toMatch(/^round 1 \(paired\): kvscope [\d,]+ ops\/s, bare [\d,]+ ops\/s/m);
+      expect(out).toMatch(/^aerospike-50-50: control, the bare loop beside itself: ratio [\d.]+ \(median of 1; spread/m);
+      expect(out).toMatch(
+        /^aerospike-50-50: floor, the bare loop measuring each answer .*: ratio [\d.]+ \(median of 1; .*kvscope beyond the floor [\d.]+/m,
+      );
+      expect(out).toMatch(
+        /^ {3}sensitivity, the bare loop with 100 ns of pure CPU per operation beside the plain one: CPU µs\/op [\d.]+ and [\d.]+; ratio [\d.]+$/m,
+      );
+      expect(out).toMatch(
+        /^aerospike-50-50: sensitivity, 100 ns of pure CPU per operation \([\d.]+% of the bare loop's CPU per operation\) reads as ratio [\d.]+ \(median of 1; .*: read at -?[\d.]+ times its size/m,
+      );
+      expect(out).toMatch(VERDICT);
+    },
+  );
 
   it('bench:clusters: Redis Cluster and Hazelcast, kvscope against bare loops', { timeout: 240_000 }, () => {
     const out = bench('clusters/main.js', ['--priming', '1', ...SHORT], 230_000);

@@ -87,6 +87,14 @@ describe('bench:aerospike options', () => {
     expect(parseAsOptions(['--hosts', 'a:1', '--paired'])).toMatchObject({ paired: true, workers: 1 });
     expect(parseAsOptions(['--hosts', 'a:1', '--paired', '--workers', '4'])).toMatch(/^--workers: --paired runs one worker a side, got 4/);
     expect(parseAsOptions(['--hosts', 'a:1', '--paired=yes'])).toMatch(/^unknown option --paired=yes/);
+    // A known cost beside the bare loop, in paired rounds only.
+    expect(parseAsOptions(['--hosts', 'a:1', '--paired', '--sensitivity', '100'])).toMatchObject({ sensitivityNs: 100 });
+    expect(parseAsOptions(['--hosts', 'a:1', '--sensitivity', '100'])).toMatch(
+      /^--sensitivity adds a pair to each paired round: it needs --paired/,
+    );
+    expect(parseAsOptions(['--hosts', 'a:1', '--paired', '--sensitivity', '-5'])).toMatch(
+      /^--sensitivity needs a whole number from 1 to 100000/,
+    );
   });
 });
 

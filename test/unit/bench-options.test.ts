@@ -25,4 +25,12 @@ describe("the benchmarks' options", () => {
     expect(parse(['--only', 'redis'])).toMatch(/^--only takes redis-cluster or hazelcast, got redis/);
     expect(parse(['--only=hazelcast'])).toMatchObject({ only: 'hazelcast' });
   });
+
+  it('take --sensitivity NS with --paired only, bounded, naming the option', () => {
+    expect(parse(['--paired', '--sensitivity', '100'])).toMatchObject({ paired: true, sensitivityNs: 100 });
+    expect(parse(['--paired', '--sensitivity=250'])).toMatchObject({ sensitivityNs: 250 });
+    expect(parse(['--sensitivity', '100'])).toMatch(/^--sensitivity adds a pair to each paired round: it needs --paired/);
+    expect(parse(['--paired', '--sensitivity', '0'])).toMatch(/^--sensitivity needs a whole number from 1 to 100000, got 0/);
+    expect(parse(['--paired', '--sensitivity', '1e6'])).toMatch(/^--sensitivity needs a whole number from 1 to 100000, got 1e6/);
+  });
 });
