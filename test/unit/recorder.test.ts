@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHistogram, HIGHEST_US } from '../../app/metrics/histogram';
-import { Recorder } from '../../workers/load/recorder';
+import { createHistogram, decodeHistogram, encodeHistogram, HIGHEST_US, recordUs } from '../../app/metrics/histogram';
+import { Recorder, RING } from '../../workers/load/recorder';
 import { exactPercentile, expectHdr, seededValues } from './helpers';
 
 describe('Recorder', () => {
@@ -85,5 +85,34 @@ describe('Recorder', () => {
     const h = decodeHistogram(t.get.hist);
     expect(h.totalCount).toBe(1);
     h.destroy();
+  });
+
+  it('counts every latency exactly once, whether its ring filled or the drain found it part full', () => {
+    const lib = (values: readonly number[]): string => {
+      const h = createHistogram();
+      for (const v of values) recordUs(h, v);
+      const e = encodeHistogram(h);
+      h.destroy();
+      return e;
+    };
+    const r = new Recorder(['get', 'put']);
+    const draw = seededValues(7, 3 * RING + 5, 20, 900_000);
+    // Interleaved, as a mixed load answers: gets fill their ring twice and part of a third, puts fall one short.
+    const gets = draw.slice(0, 2 * RING + 6);
+    const puts = draw.slice(2 * RING + 6);
+    expect(puts.length).toBe(RING - 1);
+    for (let k = 0; k < gets.length; k++) {
+      r.ok(0, gets[k], k % 3 === 0);
+      if (k < puts.length) r.ok(1, puts[k], false);
+    }
+    const first = r.drain();
+    expect(first.get).toMatchObject({ count: gets.length, notFound: Math.ceil(gets.length / 3) });
+    expect(first.get.hist).toBe(lib(gets));
+    expect(first.put.hist).toBe(lib(puts));
+    // Nothing noted before a drain is counted again after it.
+    r.ok(1, 42, false);
+    const second = r.drain();
+    expect(second.get.hist).toBe(lib([]));
+    expect(second.put.hist).toBe(lib([42]));
   });
 });

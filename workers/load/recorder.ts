@@ -9,29 +9,58 @@ const NOT_FOUND = 3;
 const UNAVAILABLE = 4;
 /** The highest latency bucket counted into this second: the encoding reads no further. */
 const TOP = 5;
-/** Counters take one cache line (8 numbers) ahead of the op's latency buckets. */
-const HEAD = 8;
-/** One op's block: its counters, then its latency buckets. */
+/** Latencies noted in the op's ring and not yet counted into its buckets. */
+const PENDING = 6;
+/** The ring follows the counters' cache line. */
+const RING_FROM = 8;
+/**
+ * Latencies noted before they are counted. An answer's bucket is a line
+ * picked at random from a few hundred (its latency's), and between two
+ * answers the client and the kernel push it out of every cache: counting
+ * it there was a miss to memory per answer, the costliest instruction of
+ * the answer path (docs/benchmarks.md, "Fourteenth session"). Noted in
+ * order, eight to a line, the ring's line stays near; counted together,
+ * the buckets' misses overlap.
+ */
+export const RING = 64;
+/** Counters take one cache line (8 numbers), then the ring, ahead of the op's latency buckets. */
+const HEAD = RING_FROM + RING;
+/** One op's block: its counters, its ring, then its latency buckets. */
 export const BLOCK = HEAD + BUCKETS;
 
 /**
  * A successful answer (a value or a well-formed not-found) of the op whose
- * block starts at `at`, `us` microseconds after its start: a counter, a
- * bucket and the top. A function over the recorder's array, which the load
- * loop holds itself: the hot path touches the array, not the recorder.
+ * block starts at `at`, `us` microseconds after its start: a counter and the
+ * latency noted in the ring, counted into the buckets when the ring is full
+ * (or at the second's drain). A function over the recorder's array, which the
+ * load loop holds itself: the hot path touches the array, not the recorder.
  */
 export function recordAnswer(n: Float64Array, at: number, us: number, notFound: boolean): void {
   n[at + COUNT]++;
   if (notFound) n[at + NOT_FOUND]++;
-  const i = countLatency(n, at + HEAD, us);
-  if (i > n[at + TOP]) n[at + TOP] = i;
+  const k = n[at + PENDING];
+  n[at + RING_FROM + k] = us;
+  n[at + PENDING] = k + 1;
+  if (k + 1 === RING) countPending(n, at);
+}
+
+/** The ring's latencies counted into the op's buckets and top; the ring is empty afterwards. */
+function countPending(n: Float64Array, at: number): void {
+  const pending = n[at + PENDING];
+  let top = n[at + TOP];
+  for (let k = 0; k < pending; k++) {
+    const i = countLatency(n, at + HEAD, n[at + RING_FROM + k]);
+    if (i > top) top = i;
+  }
+  n[at + TOP] = top;
+  n[at + PENDING] = 0;
 }
 
 /**
  * Per-op counters and latency histogram for the current second. Every op's
- * counters and latency buckets live in one typed array (`n`, a block of
- * BLOCK numbers per op), so an answer touches one array: its op's counter
- * line and its latency's bucket. Encoding happens once a second in `drain`.
+ * counters, ring and latency buckets live in one typed array (`n`, a block
+ * of BLOCK numbers per op), so an answer touches one array: its op's
+ * counter line and its ring's. Encoding happens once a second in `drain`.
  */
 export class Recorder {
   readonly n: Float64Array;
@@ -70,6 +99,7 @@ export class Recorder {
     const n = this.n;
     this.ops.forEach((name, op) => {
       const at = op * BLOCK;
+      countPending(n, at);
       out[name] = {
         count: n[at + COUNT],
         errors: n[at + ERRORS],
