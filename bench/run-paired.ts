@@ -3,7 +3,7 @@ import type { Scenario } from '../app/scenario/schema';
 import type { BareMark } from './bare-protocol';
 import { startBare, type BareHandle } from './run-bare';
 import { runKvscope, type KvscopeResult } from './run-kvscope';
-import { usPerOp, type BareCpu } from './cpu/verdict';
+import { RATIO_DIGITS, usPerOp, type BareCpu } from './cpu/verdict';
 import { fmtInt } from '../app/report/numbers';
 
 /** The bare loop is asked for its first answers this often before kvscope starts beside it. */
@@ -109,7 +109,7 @@ export async function runPairedScripts(
   }
 }
 
-type RoundSide = { scenario: Scenario } & PairedSide;
+export type RoundSide = { scenario: Scenario } & PairedSide;
 
 /** The control of a round, printed: the bare loop beside itself, its ratio the pairing's own noise this round. */
 export async function control(s: RoundSide, print: (line: string) => void): Promise<number> {
@@ -122,17 +122,30 @@ export async function control(s: RoundSide, print: (line: string) => void): Prom
 }
 
 /**
+ * The bare loop beside itself with its start message changed on the second
+ * side (the floor's `measure`, the sensitivity's `spinNs`): both sides' CPU
+ * per operation and the changed one's ratio over the plain one, this round.
+ */
+export async function beside(
+  s: RoundSide,
+  change: Partial<PairedSide['start']>,
+): Promise<{ plain: number; changed: number; ratio: number }> {
+  const p = await runPairedScripts(s.scenario, [s, { script: s.script, start: { ...s.start, ...change } }]);
+  const [plain, changed] = [usPerOp(p.first), usPerOp(p.second)];
+  return { plain, changed, ratio: changed / plain };
+}
+
+/**
  * The floor of a round, printed: the bare loop that also measures each answer
  * (measured-loop.ts) beside the plain one; its ratio is what measuring every
  * operation costs by itself, this round.
  */
 export async function floor(s: RoundSide, print: (line: string) => void): Promise<number> {
-  const f = await runPairedScripts(s.scenario, [s, { script: s.script, start: { ...s.start, measure: true } }]);
-  const ratio = usPerOp(f.second) / usPerOp(f.first);
+  const f = await beside(s, { measure: true });
   print(
-    `   floor, the bare loop measuring each answer beside the plain one: CPU µs/op ${usPerOp(f.second).toFixed(2)} and ${usPerOp(f.first).toFixed(2)}; ratio ${ratio.toFixed(3)}`,
+    `   floor, the bare loop measuring each answer beside the plain one: CPU µs/op ${f.changed.toFixed(2)} and ${f.plain.toFixed(2)}; ratio ${f.ratio.toFixed(RATIO_DIGITS)}`,
   );
-  return ratio;
+  return f.ratio;
 }
 
 /** A round's throughput after its label: both sides' ops/s, their ratio and their errors (CPU is cpuRoundLine's). */

@@ -1,8 +1,5 @@
-import { median, usPerOp } from './cpu/verdict';
-import { runPairedScripts, type PairedSide } from './run-paired';
-import type { Scenario } from '../app/scenario/schema';
-
-const RATIO_DIGITS = 3;
+import { median, RATIO_DIGITS } from './cpu/verdict';
+import { beside, type RoundSide } from './run-paired';
 
 /** One round's sensitivity pair: the plain bare loop's CPU per operation and the ratio of the one with the spin. */
 export interface SensitivityRound {
@@ -16,18 +13,13 @@ export interface SensitivityRound {
  * read the way kvscope's is: how much a cost that small moves the ratio in
  * this pairing, this round.
  */
-export async function sensitivity(
-  s: { scenario: Scenario } & PairedSide,
-  ns: number,
-  print: (line: string) => void,
-): Promise<SensitivityRound> {
-  const p = await runPairedScripts(s.scenario, [s, { script: s.script, start: { ...s.start, spinNs: ns } }]);
-  const ratio = usPerOp(p.second) / usPerOp(p.first);
+export async function sensitivity(s: RoundSide, ns: number, print: (line: string) => void): Promise<SensitivityRound> {
+  const p = await beside(s, { spinNs: ns });
   print(
     `   sensitivity, the bare loop with ${ns} ns of pure CPU per operation beside the plain one: CPU µs/op ` +
-      `${usPerOp(p.second).toFixed(2)} and ${usPerOp(p.first).toFixed(2)}; ratio ${ratio.toFixed(RATIO_DIGITS)}`,
+      `${p.changed.toFixed(2)} and ${p.plain.toFixed(2)}; ratio ${p.ratio.toFixed(RATIO_DIGITS)}`,
   );
-  return { bareUsPerOp: usPerOp(p.first), ratio };
+  return { bareUsPerOp: p.plain, ratio: p.ratio };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { KvscopeResult } from '../run-kvscope';
 export const CPU_PER_OP_TARGET_RATIO = 1.03;
 /** Main and the monitor together, as a share of the workers' CPU time, stay below this. */
 export const MAIN_MONITOR_TARGET_SHARE = 0.02;
-const RATIO_DIGITS = 3;
+export const RATIO_DIGITS = 3;
 const US_DIGITS = 2;
 
 /** What a bare loop (one or several processes, added up) did over its measured seconds. */
