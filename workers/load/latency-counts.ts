@@ -21,26 +21,19 @@ const SHAPE: V2Shape = {
 shape.destroy();
 
 /**
- * The bucket of one latency (µs: rounded, non-positive as 0, clamped at
- * HIGHEST_US, as recordUs does), laid out as the HDR histogram's own counts.
- * The library finds a bucket with Math.log2 and Math.pow (about a tenth of
- * the load loop's own CPU time); for whole microseconds below 2^31 it is two
- * shifts and a clz32.
- */
-export function bucketOf(us: number): number {
-  const v = us < TOP_US ? (us > 0 ? Math.round(us) : 0) : TOP_US;
-  const bucket = v === 0 ? 0 : Math.max(31 - Math.clz32(v) - HALF, 0);
-  return (bucket << HALF) + (v >>> bucket);
-}
-
-/**
- * Counts one latency into the buckets that start at `at` in `counts`;
- * returns the bucket's index. A function over a caller's array, not an
- * object of its own (the floor's LatencyCounts below; the load loop defers
- * its counts, recorder.ts).
+ * Counts one latency (µs: rounded, non-positive as 0, clamped at HIGHEST_US,
+ * as recordUs does) into the buckets that start at `at` in `counts`, laid out
+ * as the HDR histogram's own counts; returns the bucket's index. The library
+ * finds a bucket with Math.log2 and Math.pow (about a tenth of the load
+ * loop's own CPU time); for whole microseconds below 2^31 it is two shifts
+ * and a clz32. A function over a caller's array, not an object of its own
+ * (the floor's LatencyCounts below; the load loop defers its counts,
+ * recorder.ts).
  */
 export function countLatency(counts: Float64Array, at: number, us: number): number {
-  const i = bucketOf(us);
+  const v = us < TOP_US ? (us > 0 ? Math.round(us) : 0) : TOP_US;
+  const bucket = v === 0 ? 0 : Math.max(31 - Math.clz32(v) - HALF, 0);
+  const i = (bucket << HALF) + (v >>> bucket);
   counts[at + i]++;
   return i;
 }
