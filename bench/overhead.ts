@@ -17,6 +17,7 @@ import { HOST, startRedisServer } from './redis-server';
 import { CALIBRATION_REQUESTS, requestsFor, runRedisBenchmark, type RedisBenchmarkSettings } from './run-redis-benchmark';
 import { benchScenario, connectionsOf, getShare, SCENARIO_NAME, type RedisScenario } from './scenario';
 import { REDIS_BENCHMARK, requireRedisServer, toolVersion } from './tools';
+import { machineLine } from './machine';
 
 const EXIT_OK = 0;
 const EXIT_USAGE = 2;
@@ -42,6 +43,7 @@ async function main(): Promise<number> {
     `kvscope overhead benchmark: ${o.rounds} round(s), ${o.warmupSeconds} s warm-up + ${o.seconds} s measured per run${o.paired ? ', kvscope and the bare loop at the same time' : ''}`,
   );
   print(`node ${process.version} (kvscope workers and the bare loop alike)`);
+  print(machineLine());
   print(fixedHeapLine());
   print(serverVersion);
   print(rbVersion ?? `${REDIS_BENCHMARK} not found on PATH: (c) is skipped`);

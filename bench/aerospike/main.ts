@@ -20,6 +20,7 @@ import type { AsBareStart } from './protocol';
 import { cpuRoundLine, cpuVerdict, type BareCpu, type CpuRound } from '../cpu/verdict';
 import { driverCostAfter } from '../drivers/verdict';
 import { pairedRounds } from '../paired-bench';
+import { machineLine } from '../machine';
 
 const SCENARIO = 'aerospike-50-50';
 const BARE_SEED = 1;
@@ -104,6 +105,7 @@ async function main(): Promise<number> {
     `kvscope aerospike benchmark: ${SCENARIO} against ${o.hosts}, ${s.workers} process(es) x ${s.inFlight} in flight, ` +
       `${o.rounds} ${o.paired ? 'paired ' : ''}round(s) of ${s.warmupSeconds} s warm-up + ${o.seconds} s measured; node ${process.version}`,
   );
+  print(machineLine());
   print(fixedHeapLine());
   const primed = await bare({ ...s, warmupSeconds: 0, durationSeconds: o.primingSeconds ?? PRIMING_SECONDS });
   print(`priming: bare loop ${fmtInt(primed.opsPerSec)} ops/s over ${o.primingSeconds ?? PRIMING_SECONDS} s (not counted)`);

@@ -24,6 +24,7 @@ import type { ClusterBareStart } from './protocol';
 import { controlLine, cpuRatio, cpuRoundLine, cpuVerdict, floorLine, loopLine, type CpuRound } from '../cpu/verdict';
 import { pin, pinPlan } from '../cpu/pin';
 import { driverCostAfter } from '../drivers/verdict';
+import { machineLine } from '../machine';
 
 const REDIS_MASTERS = 3;
 const HAZELCAST_MEMBERS = 2;
@@ -103,6 +104,7 @@ async function main(): Promise<number> {
   const plan = pinPlan();
   if (plan) pin(process.pid, plan.clients);
   print(plan ? `pinned: clients on CPU ${plan.clients}, servers on CPU ${plan.servers}` : 'not pinned (one core, or no taskset)');
+  print(machineLine());
   print(fixedHeapLine());
   const pinServers = (c: LocalCluster): void => {
     for (const n of c.nodes) if (plan && n.pid !== undefined) pin(n.pid, plan.servers);

@@ -17,6 +17,8 @@ function bench(script: string, args: string[], timeoutMs: number): string {
 
 /** A verdict per judged figure, PASS, MISS or UNRESOLVED: the numbers of a 1-second run decide nothing, but they must be there. */
 const VERDICT = /^(PASS|MISS|UNRESOLVED): /m;
+/** The machine a verdict was measured on: processors, count and model, the OS and Node (one machine's verdict is not another's). */
+const MACHINE = new RegExp(`^machine: \\d+ x \\S.*, ${process.platform} \\S+, node ${process.version.replace(/\./g, '\\.')}$`, 'm');
 /** The second figure: kvscope's own code over client stand-ins (a lower bound), set beside the bare client's cost in the same run. */
 const OWN_CODE = (name: string): RegExp =>
   new RegExp(
@@ -36,6 +38,7 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
 
   it('bench:overhead: kvscope against a bare ioredis loop on CPU per operation', { timeout: 120_000 }, () => {
     const out = bench('overhead.js', SHORT, 110_000);
+    expect(out).toMatch(MACHINE);
     expect(out).toMatch(/CPU µs\/op/);
     expect(out).toMatch(VERDICT);
     expect(out).toMatch(OWN_CODE('redis-mix'));
@@ -58,6 +61,7 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
 
   it('bench:aerospike: kvscope against a bare aerospike loop, on the protocol test node', { timeout: 120_000 }, () => {
     const out = bench('aerospike/main.js', ['--hosts', node.hosts, '--priming', '1', '--workers', '1', ...SHORT], 110_000);
+    expect(out).toMatch(MACHINE);
     expect(out).toMatch(/CPU per op kvscope \/ bare = [\d.]+/);
     expect(out).toMatch(VERDICT);
     expect(out).toMatch(OWN_CODE('aerospike-50-50'));
@@ -89,6 +93,7 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
 
   it('bench:clusters: Redis Cluster and Hazelcast, kvscope against bare loops', { timeout: 240_000 }, () => {
     const out = bench('clusters/main.js', ['--priming', '1', ...SHORT], 230_000);
+    expect(out).toMatch(MACHINE);
     expect(out).toMatch(/redis-cluster: CPU per op kvscope \/ bare = [\d.]+/);
     expect(out).toMatch(/hazelcast: CPU per op kvscope \/ bare = [\d.]+/);
     expect(out).toMatch(OWN_CODE('redis-cluster'));

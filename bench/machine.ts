@@ -1,0 +1,13 @@
+import { cpus, release } from 'node:os';
+
+/**
+ * What the figures were measured on. The paired ratio is not the same from
+ * one processor to the next (the Aerospike pairing read 1.039 on one
+ * session's machine and 1.025 on the next, the same code), so a verdict
+ * names its machine.
+ */
+export function machineLine(): string {
+  const list = cpus();
+  const model = list[0]?.model.trim() || 'unknown CPU';
+  return `machine: ${list.length} x ${model}, ${process.platform} ${release()}, node ${process.version}`;
+}
