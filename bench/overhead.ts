@@ -42,7 +42,6 @@ async function main(): Promise<number> {
   print(
     `kvscope overhead benchmark: ${o.rounds} round(s), ${o.warmupSeconds} s warm-up + ${o.seconds} s measured per run${o.paired ? ', kvscope and the bare loop at the same time' : ''}`,
   );
-  print(`node ${process.version} (kvscope workers and the bare loop alike)`);
   print(machineLine());
   print(fixedHeapLine());
   print(serverVersion);

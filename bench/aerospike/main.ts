@@ -103,7 +103,7 @@ async function main(): Promise<number> {
   const s = scenarioFor(o);
   print(
     `kvscope aerospike benchmark: ${SCENARIO} against ${o.hosts}, ${s.workers} process(es) x ${s.inFlight} in flight, ` +
-      `${o.rounds} ${o.paired ? 'paired ' : ''}round(s) of ${s.warmupSeconds} s warm-up + ${o.seconds} s measured; node ${process.version}`,
+      `${o.rounds} ${o.paired ? 'paired ' : ''}round(s) of ${s.warmupSeconds} s warm-up + ${o.seconds} s measured`,
   );
   print(machineLine());
   print(fixedHeapLine());

@@ -96,7 +96,7 @@ async function main(): Promise<number> {
     return EXIT_USAGE;
   }
   print(
-    `kvscope cluster benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s measured, 1 process x ${IN_FLIGHT} in flight, GET/SET 50/50; node ${process.version}`,
+    `kvscope cluster benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s measured, 1 process x ${IN_FLIGHT} in flight, GET/SET 50/50`,
   );
   const clusters: LocalCluster[] = [];
   const unregister = onAbort(() => clusters.forEach((c) => void c.stop()));
