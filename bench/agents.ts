@@ -23,6 +23,7 @@ import { readProc } from './cpu/proc';
 import { optionsOrUsage, type BenchOptions } from './options';
 import { startRedisServer } from './redis-server';
 import { runKvscope, type KvscopeResult } from './run-kvscope';
+import { machineLine } from './machine';
 
 const CLI = join(__dirname, '..', '..', 'bin', 'kvscope.js');
 const AGENTS = ['bench-a1', 'bench-a2'];
@@ -96,8 +97,9 @@ async function main(): Promise<number> {
     const nc = await connectNats({ url }, 'bench:agents');
     const link = { nc, directory: new AgentDirectory(nc) };
     print(
-      `kvscope agents benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s, redis-mix with ${AGENTS.length} workers x ${IN_FLIGHT} in flight, local vs on ${AGENTS.length} agents (${url}); node ${process.version}`,
+      `kvscope agents benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s, redis-mix with ${AGENTS.length} workers x ${IN_FLIGHT} in flight, local vs on ${AGENTS.length} agents (${url})`,
     );
+    print(machineLine());
     print(plan ? `pinned: kvscope and agents on CPU ${plan.clients}, redis and nats on CPU ${plan.servers}` : 'not pinned');
     const local: KvscopeResult[] = [];
     const placed: KvscopeResult[] = [];

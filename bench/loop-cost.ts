@@ -16,6 +16,7 @@ import { Recorder } from '../workers/load/recorder';
 import { optionsOrUsage } from './options';
 import { runBench } from './cleanup';
 import { median } from './cpu/verdict';
+import { machineLine } from './machine';
 
 const ROUNDS = 7;
 const OPS_PER_RUN = 2_000_000;
@@ -116,7 +117,8 @@ async function main(): Promise<number> {
   if (!o) return 2;
   // --rounds only: the runs are counted in operations, not seconds.
   const rounds = process.argv.some((a) => a.startsWith('--rounds')) ? o.rounds : ROUNDS;
-  print(`kvscope load-loop cost: ${rounds} rounds of ${OPS_PER_RUN} operations each side, ${IN_FLIGHT} in flight, node ${process.version}`);
+  print(`kvscope load-loop cost: ${rounds} rounds of ${OPS_PER_RUN} operations each side, ${IN_FLIGHT} in flight`);
+  print(machineLine());
   // Both sides once, uncounted: the JIT has compiled both before round 1.
   await bareRun(OPS_PER_RUN / 4);
   await kvscopeRun(OPS_PER_RUN / 4);

@@ -14,6 +14,7 @@ import { median } from './cpu/verdict';
 import { optionsOrUsage } from './options';
 import { runKvscope, type KvscopeResult } from './run-kvscope';
 import { startAerospikeNode } from '../test/aerospike-node/client';
+import { machineLine } from './machine';
 
 /** The seed's figure for its v2 client streaming a query's records to a file (MB, read as MiB: the stricter). */
 const SEED_FILE_SINK_MIB = 111;
@@ -55,8 +56,9 @@ async function main(): Promise<number> {
   });
   try {
     print(
-      `kvscope scan benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s per sink and heap, against the protocol test node ${node.hosts}; node ${process.version}`,
+      `kvscope scan benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s per sink and heap, against the protocol test node ${node.hosts}`,
     );
+    print(machineLine());
     // The set is written once, by a run not counted; every measured run scans what it holds.
     await runKvscope(scenarioFor('noop', 'lean', node.hosts, { seconds: 1, warmupSeconds: 0 }, true));
     const results = new Map<string, KvscopeResult[]>();

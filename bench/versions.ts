@@ -23,6 +23,7 @@ import { pin, pinPlan } from './cpu/pin';
 import { optionsOrUsage, type BenchOptions } from './options';
 import { startRedisServer, type RedisServer } from './redis-server';
 import { runKvscope, type KvscopeResult } from './run-kvscope';
+import { machineLine } from './machine';
 
 const IN_FLIGHT = 32;
 const CLUSTER_NAME = 'kvscope-versions';
@@ -88,8 +89,9 @@ async function main(): Promise<number> {
   const o = optionsOrUsage(process.argv.slice(2), print);
   if (!o) return 2;
   print(
-    `kvscope client versions benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s per version, 1 process x ${IN_FLIGHT} in flight, GET/SET 50/50; node ${process.version}`,
+    `kvscope client versions benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s per version, 1 process x ${IN_FLIGHT} in flight, GET/SET 50/50`,
   );
+  print(machineLine());
   print(fixedHeapLine());
   for (const [pkg, [older]] of Object.entries(UPGRADES) as [ClientPackage, readonly string[]][])
     await installClient({ pkg, version: older }, (line) => print(`  ${line}`));

@@ -126,6 +126,7 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     { timeout: 300_000 },
     () => {
       const out = bench('versions.js', ['--priming', '1', ...SHORT], 290_000);
+      expect(out).toMatch(MACHINE);
       for (const [pkg, [older, newer]] of Object.entries(UPGRADES)) {
         for (const v of [older, newer])
           expect(out).toMatch(new RegExp(`^${pkg}@${v.replace(/\./g, '\\.')} +[\\d,]+ ops/s  CPU µs/op [\\d.]+`, 'm'));
@@ -139,6 +140,7 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
     expect(out).toMatch(/^round 1 local : [\d,]+ ops\/s, CPU µs\/op [\d.]+ /m);
     expect(out).toMatch(/^round 1 agents: [\d,]+ ops\/s, CPU µs\/op [\d.]+ \(workers [\d.]+, main [\d.]+, agents [\d.]+/m);
     expect(out).toMatch(/^CPU per op agents \/ local = [\d.]+/m);
+    expect(out).toMatch(MACHINE);
     expect(out).toMatch(VERDICT);
   });
 
@@ -185,11 +187,14 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
   });
 
   it("bench:loop: the load loop's own CPU per operation", { timeout: 120_000 }, () => {
-    expect(bench('loop-cost.js', ['--rounds', '1'], 110_000)).toMatch(/kvscope adds -?\d+ ns of CPU per operation/);
+    const out = bench('loop-cost.js', ['--rounds', '1'], 110_000);
+    expect(out).toMatch(/kvscope adds -?\d+ ns of CPU per operation/);
+    expect(out).toMatch(MACHINE);
   });
 
   it("bench:scan: records/s, a scanning worker's peak RSS and CPU per record, lean heap and Node's", { timeout: 240_000 }, () => {
     const out = bench('scan.js', ['--rounds', '1', '--seconds', '2', '--warmup', '0'], 230_000);
+    expect(out).toMatch(MACHINE);
     for (const sink of ['noop', 'file']) {
       expect(out).toMatch(new RegExp(`^${sink}: lean: [\\d,]+ records/s, peak RSS [\\d.]+ MiB, [\\d.]+ CPU µs/record \\| node: `, 'm'));
       expect(out).toMatch(new RegExp(`^(PASS|MISS): ${sink} sink, a lean scanning worker peaks at [\\d.]+ MiB`, 'm'));
