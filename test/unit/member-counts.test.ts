@@ -59,4 +59,31 @@ describe('MemberCounts (hazelcast per-member counts)', () => {
     expect(f.lookups()).toBe(2);
     expect(m.drain()).toEqual([{ id: '127.0.0.1:5701', address: '127.0.0.1:5701', counters: { 'read.sent': 0, 'write.sent': 2 } }]);
   });
+
+  it("prime finds each key's partition before the run, so the operations look nothing up", async () => {
+    const f = fakeClient();
+    const m = new MemberCounts(f.client, 26);
+    const keyAt = (i: number): string => String.fromCharCode(97 + i); // 'a' to 'z'
+    await m.prime(keyAt);
+    expect(f.lookups()).toBe(26);
+    expect(m.primed).toBe(26);
+    for (let i = 0; i < 26; i++) m.count(i, keyAt(i), i % 2 === 0);
+    expect(f.lookups()).toBe(26);
+    // Partitions by char code % 4 run A, B, B, A from 'a': writes on even indexes, reads on odd ones.
+    const byAddress = Object.fromEntries(m.drain().map((n) => [n.address, n.counters]));
+    expect(byAddress).toEqual({
+      '127.0.0.1:5701': { 'read.sent': 6, 'write.sent': 7 },
+      '127.0.0.1:5702': { 'read.sent': 7, 'write.sent': 6 },
+    });
+  });
+
+  it('prime covers a key space of several turns of the event loop, every key once', async () => {
+    const f = fakeClient();
+    const m = new MemberCounts(f.client, 25_000);
+    await m.prime((i) => String.fromCharCode(97 + (i % 26)));
+    expect(f.lookups()).toBe(25_000);
+    expect(m.primed).toBe(25_000);
+    m.count(24_999, 'x', false);
+    expect(f.lookups()).toBe(25_000);
+  });
 });

@@ -62,15 +62,18 @@ class HazelcastDriver implements Driver {
     }
     this.map = await this.client.getMap<string, string>(t.map);
     this.members = new MemberCounts(this.client, this.ctx.scenario.keySpace);
+    const length = this.ctx.scenario.keyLength;
+    const primeStart = performance.now();
+    await this.members.prime((i) => keyFor(i, length));
+    const primeMs = Math.round(performance.now() - primeStart);
     if (t.prefill > 0 && this.ctx.workerId === 0) {
       const map = this.map;
-      const length = this.ctx.scenario.keyLength;
       await prefillKeys(this.ctx, t.prefill, { noun: 'keys', where: `map ${t.map}` }, (i) => map.set(keyFor(i, length), this.value));
     }
     const n = this.client.getCluster().getMembers().length;
     this.ctx.log(
       'info',
-      `connected to hazelcast cluster "${t.clusterName}": ${n} member(s), smart routing ${t.smartRouting ? 'on' : 'off'}, automated pipelining ${t.autoPipelining ? `on (${t.pipeliningThresholdBytes} B)` : 'off'}`,
+      `connected to hazelcast cluster "${t.clusterName}": ${n} member(s), smart routing ${t.smartRouting ? 'on' : 'off'}, automated pipelining ${t.autoPipelining ? `on (${t.pipeliningThresholdBytes} B)` : 'off'}; the partitions of ${this.members.primed} keys found in ${primeMs} ms`,
     );
   }
 
