@@ -73,7 +73,7 @@ class HazelcastDriver implements Driver {
     const n = this.client.getCluster().getMembers().length;
     this.ctx.log(
       'info',
-      `connected to hazelcast cluster "${t.clusterName}": ${n} member(s), smart routing ${t.smartRouting ? 'on' : 'off'}, automated pipelining ${t.autoPipelining ? `on (${t.pipeliningThresholdBytes} B)` : 'off'}; the partitions of ${this.members.primed} keys found in ${primeMs} ms`,
+      `connected to hazelcast cluster "${t.clusterName}": ${n} member(s), smart routing ${t.smartRouting ? 'on' : 'off'}, automated pipelining ${t.autoPipelining ? `on (${t.pipeliningThresholdBytes} B)` : 'off'}; the partitions of ${this.members.slots} keys found in ${primeMs} ms`,
     );
   }
 

@@ -25,12 +25,11 @@ const UNKNOWN = 'unknown';
 export class MemberCounts {
   /** Per slot, side by side so a lookup reads one cache line: the key index + 1 it holds (0: empty), then its partition. */
   private readonly cache: Int32Array;
-  private readonly slots: number;
+  /** Cache slots: the key indexes prime() looks up, 0 to slots - 1. */
+  readonly slots: number;
   private reads: Float64Array;
   private writes: Float64Array;
   private readonly partitions: PartitionService;
-  /** Key indexes whose partition prime() found. */
-  primed = 0;
 
   constructor(
     private readonly client: Client,
@@ -55,14 +54,12 @@ export class MemberCounts {
    * count once it is connected, and a key's partition depends on nothing else.
    */
   async prime(keyAt: (index: number) => string): Promise<void> {
-    this.primed = 0;
     for (let from = 0; from < this.slots; from += PRIME_CHUNK) {
       const to = Math.min(this.slots, from + PRIME_CHUNK);
       for (let index = from; index < to; index++) {
         this.cache[2 * index] = index + 1;
         this.cache[2 * index + 1] = this.partitions.getPartitionId(keyAt(index));
       }
-      this.primed = to;
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
