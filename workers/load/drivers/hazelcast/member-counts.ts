@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Client, PartitionService } from 'hazelcast-client';
 import type { TickNode } from '../../../../app/metrics/tick';
 
@@ -60,7 +61,7 @@ export class MemberCounts {
         this.cache[2 * index] = index + 1;
         this.cache[2 * index + 1] = this.partitions.getPartitionId(keyAt(index));
       }
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 
