@@ -68,6 +68,10 @@ describe('client versions per target: target.client, kvscope clients, sweeps ove
         const run = readRunFile(join(sb.env.KVSCOPE_RUNS, f));
         expect(run.summary.status).toBe('done');
         expect(run.samples.some((s) => s.nodes.length === 1 && s.totals.count > 0)).toBe(true);
+        // Both clients route through the partition service they hand out: the count hears them, no lookup of its own.
+        expect(run.logs.some((l) => l.source === 'worker 0' && l.message.includes("members counted by the client's own routing"))).toBe(
+          true,
+        );
       }
     },
   );

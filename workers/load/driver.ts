@@ -37,7 +37,7 @@ export interface Driver {
    * on any failure. Returning the client's promise as it is (no `.then` here)
    * saves a promise and a microtask per operation.
    */
-  run(op: string, key: string, index?: number): Promise<unknown>;
+  run(op: string, key: string): Promise<unknown>;
   /** Read a resolved result as OK or NOT_FOUND, counting received bytes. Called once per answer. */
   outcome(result: unknown): Outcome;
   /** Whether a rejection of `run` was a timeout rather than an error. */

@@ -229,7 +229,7 @@ export class LoadLoop extends EventEmitter {
     const op = p.op;
     this.t[row + Row.OP] = op;
     this.t[Loop.IN_FLIGHT]++;
-    this.driver.run(this.opNames[op], p.key(), p.index).then(slot.onAnswer, slot.onError);
+    this.driver.run(this.opNames[op], p.key()).then(slot.onAnswer, slot.onError);
   }
 
   /** An answer: a result, or a rejection the driver reads as a missing key (`missing`). */
@@ -278,7 +278,7 @@ export class LoadLoop extends EventEmitter {
     t[row + Row.START] = now;
     t[row + Row.SENT] = now;
     t[row + Row.OP] = op;
-    this.driver.run(this.opNames[op], p.key(), p.index).then(slot.onAnswer, slot.onError);
+    this.driver.run(this.opNames[op], p.key()).then(slot.onAnswer, slot.onError);
   }
 
   /** The driver's own timeout errors and the watchdog's both count as timeouts. */

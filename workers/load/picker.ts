@@ -7,7 +7,7 @@ import { keyFor, type Rng } from './keys';
  */
 export class OpPicker {
   op = 0;
-  /** The key's index in the key space: a driver may cache what it derives from a key by it. */
+  /** The key's index in the key space (key() makes its key). */
   index = 0;
   private remainingReads = 0;
 

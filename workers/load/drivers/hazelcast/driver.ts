@@ -60,44 +60,46 @@ class HazelcastDriver implements Driver {
         { cause: err },
       );
     }
-    this.map = await this.client.getMap<string, string>(t.map);
-    this.members = new MemberCounts(this.client, this.ctx.scenario.keySpace);
+    const map = await this.client.getMap<string, string>(t.map);
+    this.map = map;
+    this.members = new MemberCounts(this.client);
     const length = this.ctx.scenario.keyLength;
-    const primeStart = performance.now();
-    await this.members.prime((i) => keyFor(i, length));
-    const primeMs = Math.round(performance.now() - primeStart);
+    const heard = await this.members.listen(keyFor(0, length), (key) => map.get(key));
     if (t.prefill > 0 && this.ctx.workerId === 0) {
-      const map = this.map;
       await prefillKeys(this.ctx, t.prefill, { noun: 'keys', where: `map ${t.map}` }, (i) => map.set(keyFor(i, length), this.value));
     }
     const n = this.client.getCluster().getMembers().length;
     this.ctx.log(
       'info',
-      `connected to hazelcast cluster "${t.clusterName}": ${n} member(s), smart routing ${t.smartRouting ? 'on' : 'off'}, automated pipelining ${t.autoPipelining ? `on (${t.pipeliningThresholdBytes} B)` : 'off'}; the partitions of ${this.members.slots} keys found in ${primeMs} ms`,
+      `connected to hazelcast cluster "${t.clusterName}": ${n} member(s), smart routing ${t.smartRouting ? 'on' : 'off'}, automated pipelining ${t.autoPipelining ? `on (${t.pipeliningThresholdBytes} B)` : 'off'}; members counted ${heard ? "by the client's own routing" : 'by a partition lookup per operation (this client does not route through its partition service)'}`,
     );
   }
 
-  run(op: string, key: string, index?: number): Promise<unknown> {
+  /** The member count follows the client's call: it hears the partition the client found for the key. */
+  run(op: string, key: string): Promise<unknown> {
     const map = this.map!;
     if (op === 'get') {
-      this.members!.count(index, key, WRITES.get);
+      const answer = map.get(key);
+      this.members!.count(key, WRITES.get);
       this.io.bytesOut += key.length;
-      return map.get(key);
+      return answer;
     }
     if (op === 'set') {
-      this.members!.count(index, key, WRITES.set);
+      const answer = map.set(key, this.value);
+      this.members!.count(key, WRITES.set);
       this.io.bytesOut += key.length + this.value.length;
-      return map.set(key, this.value);
+      return answer;
     }
-    return this.runOther(op, key, index);
+    return this.runOther(op, key);
   }
 
   /** The rarer operations, apart: run is inlined into the load loop's answer path, and its size counts against TurboFan's budget. */
-  private runOther(op: string, key: string, index?: number): Promise<unknown> {
+  private runOther(op: string, key: string): Promise<unknown> {
     if (op !== 'remove') return noOperation('hazelcast', op);
-    this.members!.count(index, key, WRITES.remove);
+    const answer = this.map!.remove(key);
+    this.members!.count(key, WRITES.remove);
     this.io.bytesOut += key.length;
-    return this.map!.remove(key);
+    return answer;
   }
 
   /** get and remove answer the value or null (no such key); set answers nothing. */

@@ -1,86 +1,76 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Client, PartitionService } from 'hazelcast-client';
 import type { TickNode } from '../../../../app/metrics/tick';
 
-/**
- * Slots of the partition cache. Finding a key's partition serializes and
- * hashes the key, which costs about as much as a small operation, so each key
- * index keeps its partition: all of them for key spaces up to this size
- * (the default is 100,000), a direct-mapped share of larger ones. Typed
- * arrays: no string is hashed and nothing is left for the collector.
- */
-const PARTITION_CACHE_SLOTS = 1 << 20;
 /** Hazelcast's default partition count, until the client has the partition table. */
 const DEFAULT_PARTITIONS = 271;
-/** Keys whose partition prime() finds in one turn of the event loop: between turns the worker still hears main. */
-const PRIME_CHUNK = 10_000;
 /** Before the client has the partition table, an operation's owner is not known yet. */
 const UNKNOWN = 'unknown';
+/** No partition heard since the last count. */
+const NONE = -1;
+
+type Lookup = (key: unknown) => number;
 
 /**
  * Which member served each operation, as the client knows it: the owner of
  * the key's partition (the member a smart client sends it to). Counted per
- * partition on the hot path (two array indexes); drained once a second into
- * sent reads and writes per member, by the partition table of that moment.
+ * partition on the hot path; drained once a second into sent reads and
+ * writes per member, by the partition table of that moment.
+ *
+ * The partition is the one the client itself found for the operation. To
+ * route a key, the client serializes and hashes it and asks its partition
+ * service, on every operation; `listen` has that service tell this object
+ * the answer too. Finding it a second time cost as much as a small
+ * operation, and a cache of each key's partition (the way before) read a
+ * cold line of 800 KB per operation and took 1.2 s to fill for a million
+ * keys (docs/benchmarks.md, "Seventeenth session"). A client that does not
+ * route through the service it hands out (checked once, by a real
+ * operation) gets the lookup per operation again: slower, never wrong.
  */
 export class MemberCounts {
-  /** Per slot, side by side so a lookup reads one cache line: the key index + 1 it holds (0: empty), then its partition. */
-  private readonly cache: Int32Array;
-  /** Cache slots: the key indexes prime() looks up, 0 to slots - 1. */
-  readonly slots: number;
+  /** The partition the client found last, NONE once counted. */
+  private heard = NONE;
+  /** Whether the client's own lookups reach `heard` (listen's verdict). */
+  listening = false;
   private reads: Float64Array;
   private writes: Float64Array;
   private readonly partitions: PartitionService;
+  /** The partition service's own lookup, unwrapped. */
+  private readonly lookup: Lookup;
 
-  constructor(
-    private readonly client: Client,
-    keySpace: number,
-  ) {
-    this.partitions = client.getPartitionService();
-    this.slots = Math.min(keySpace, PARTITION_CACHE_SLOTS);
-    // 32-bit tags: index + 1 fits (key spaces stop at 1e9), and the default 100,000 keys' tags and
-    // partitions take 800 KB instead of 1.2 MB of cache beside the client's own working set.
-    this.cache = new Int32Array(2 * this.slots);
-    const n = this.partitions.getPartitionCount() || DEFAULT_PARTITIONS;
+  constructor(private readonly client: Client) {
+    const partitions = client.getPartitionService();
+    this.partitions = partitions;
+    this.lookup = (partitions.getPartitionId as Lookup).bind(partitions);
+    const n = partitions.getPartitionCount() || DEFAULT_PARTITIONS;
     this.reads = new Float64Array(n);
     this.writes = new Float64Array(n);
   }
 
   /**
-   * Each slot's partition, found before the run: left to the operations, the
-   * first one on each key pays the client's serialize-and-hash a second time,
-   * inside the measured seconds (with the default 100,000 keys and a 2 s
-   * warm-up, two thirds of the keys are first seen after it). `keyAt` gives
-   * the key of an index, as the picker does. The client knows the partition
-   * count once it is connected, and a key's partition depends on nothing else.
+   * Hear the client's own partition lookups, if `operation` on `key` (a real
+   * one; its answer is awaited, its failure is the run's to show) proves the
+   * client makes one, for that key, before it returns. Otherwise the
+   * service is left as it was and every count looks its key up.
    */
-  async prime(keyAt: (index: number) => string): Promise<void> {
-    for (let from = 0; from < this.slots; from += PRIME_CHUNK) {
-      const to = Math.min(this.slots, from + PRIME_CHUNK);
-      for (let index = from; index < to; index++) {
-        this.cache[2 * index] = index + 1;
-        this.cache[2 * index + 1] = this.partitions.getPartitionId(keyAt(index));
-      }
-      await nextTurn();
-    }
+  async listen(key: string, operation: (key: string) => Promise<unknown>): Promise<boolean> {
+    const partitions = this.partitions as unknown as { getPartitionId: Lookup };
+    const lookup = this.lookup;
+    // An own property on the service: the client's proxies call it as before, and hear nothing else.
+    partitions.getPartitionId = (k) => (this.heard = lookup(k));
+    this.heard = NONE;
+    const answer = operation(key);
+    this.listening = this.heard === lookup(key);
+    this.heard = NONE;
+    if (!this.listening) delete (partitions as { getPartitionId?: Lookup }).getPartitionId;
+    await answer.catch(() => undefined);
+    return this.listening;
   }
 
-  /** One operation on the key of index `index` (its picker's; none for a one-off probe), a write or a read. */
-  count(index: number | undefined, key: string, write: boolean): void {
-    if (index === undefined) return this.add(this.partitions.getPartitionId(key), write);
-    const at = 2 * (index % this.slots);
-    let pid: number;
-    // A tag holds index + 1, so an empty slot (0) never matches.
-    if (this.cache[at] === index + 1) pid = this.cache[at + 1];
-    else {
-      pid = this.partitions.getPartitionId(key);
-      this.cache[at] = index + 1;
-      this.cache[at + 1] = pid;
-    }
-    this.add(pid, write);
-  }
-
-  private add(pid: number, write: boolean): void {
+  /** One operation on `key`, just issued by the client (its partition heard then), a write or a read. */
+  count(key: string, write: boolean): void {
+    let pid = this.heard;
+    this.heard = NONE;
+    if (pid === NONE) pid = this.lookup(key);
     if (pid >= this.reads.length) this.grow(pid + 1);
     if (write) this.writes[pid]++;
     else this.reads[pid]++;
