@@ -88,7 +88,6 @@ describe('MemberCounts (hazelcast per-member counts)', () => {
     const f = fakeClient('own');
     const m = new MemberCounts(f.client);
     expect(await m.listen('a', (k) => f.map.get(k))).toBe(false);
-    expect(m.listening).toBe(false);
     expect(Object.hasOwn(f.partitions, 'getPartitionId')).toBe(false);
     const before = f.partitions.lookups;
     void f.map.get('c');

@@ -29,8 +29,6 @@ type Lookup = (key: unknown) => number;
 export class MemberCounts {
   /** The partition the client found last, NONE once counted. */
   private heard = NONE;
-  /** Whether the client's own lookups reach `heard` (listen's verdict). */
-  listening = false;
   private reads: Float64Array;
   private writes: Float64Array;
   private readonly partitions: PartitionService;
@@ -59,11 +57,11 @@ export class MemberCounts {
     partitions.getPartitionId = (k) => (this.heard = lookup(k));
     this.heard = NONE;
     const answer = operation(key);
-    this.listening = this.heard === lookup(key);
+    const heard = this.heard === lookup(key);
     this.heard = NONE;
-    if (!this.listening) delete (partitions as { getPartitionId?: Lookup }).getPartitionId;
+    if (!heard) delete (partitions as { getPartitionId?: Lookup }).getPartitionId;
     await answer.catch(() => undefined);
-    return this.listening;
+    return heard;
   }
 
   /** One operation on `key`, just issued by the client (its partition heard then), a write or a read. */
