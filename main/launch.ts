@@ -17,6 +17,28 @@ import { EXIT_FAILED } from './exit-codes';
  * browser (`kvscope serve`), saying why.
  */
 const FORWARDED_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+/** How often the launcher looks whether the process that started it is still there. */
+const PARENT_CHECK_MS = 1000;
+
+/**
+ * npm runs the start script in a shell: a SIGTERM sent to npm's pid alone (a
+ * process manager's stop) ends npm and that shell, and reaches no further
+ * (npm passes it to the shell, the shell does not pass it on). Left behind,
+ * the launcher would keep the dashboard, and any benchmark it runs, alive with
+ * nobody to stop it. Once its parent is gone it stops itself as that SIGTERM
+ * would have: in order.
+ */
+function stopWhenOrphaned(): void {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(timer);
+    printLine(`kvscope: the process that started it (pid ${parent}) is gone; stopping`);
+    process.kill(process.pid, 'SIGTERM');
+  }, PARENT_CHECK_MS);
+  // Never the reason the launcher stays up.
+  timer.unref();
+}
 
 function launchElectron(binary: string, root: string): void {
   const env = { ...process.env };
@@ -60,6 +82,7 @@ function launchBrowserTwin(reason: string): void {
   );
 }
 
+stopWhenOrphaned();
 const root = packageRoot();
 const electron = electronAvailability(root);
 if (electron.ok) launchElectron(electron.binary, root);

@@ -14,9 +14,14 @@ const FAKE_EXIT_DELAY_MS = 300;
 const FAKE_EXIT_BASE = 40;
 const POLL_MS = 50;
 
-/** Start `npm start`'s launcher in its own process group, as a terminal would. */
-function launch(env: NodeJS.ProcessEnv, args: string[] = []) {
-  const proc = spawn(process.execPath, [LAUNCH, ...args], {
+/**
+ * Start `npm start`'s launcher in its own process group, as a terminal would;
+ * `underShell`: inside `sh -c`, as npm runs its start script.
+ */
+function launch(env: NodeJS.ProcessEnv, args: string[] = [], underShell = false) {
+  const node = [process.execPath, LAUNCH, ...args];
+  const [command, ...argv] = underShell ? ['/bin/sh', '-c', `true && ${node.map((a) => `'${a}'`).join(' ')}`] : node;
+  const proc = spawn(command, argv, {
     detached: true,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -25,6 +30,8 @@ function launch(env: NodeJS.ProcessEnv, args: string[] = []) {
   proc.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
   proc.stderr.setEncoding('utf8').on('data', (d: string) => (out += d));
   const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
+  // Closed once every process that holds the pipe (the launcher too, under a shell) has exited.
+  const closed = new Promise<void>((r) => proc.stdout.on('close', () => r()));
   const waitFor = async (re: RegExp): Promise<RegExpExecArray> => {
     const until = Date.now() + START_TIMEOUT_MS;
     for (;;) {
@@ -34,7 +41,27 @@ function launch(env: NodeJS.ProcessEnv, args: string[] = []) {
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
   };
-  return { proc, exited, waitFor, output: () => out };
+  return { proc, exited, closed, waitFor, output: () => out };
+}
+
+/** The process has exited: no longer there, or a zombie its new parent has not reaped yet. */
+function exited(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw err;
+  }
+}
+
+/** SIGKILL to what is left of a process group (nothing, when the test went well). */
+function killGroup(pgid: number): void {
+  try {
+    process.kill(-pgid, 'SIGKILL');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ESRCH') throw err;
+  }
 }
 
 describe('npm start launcher', () => {
@@ -58,6 +85,29 @@ describe('npm start launcher', () => {
       expect(await l.exited).toBe(0);
     } finally {
       if (l.proc.exitCode === null) process.kill(-(l.proc.pid ?? 0), 'SIGKILL');
+    }
+  });
+
+  it('under the shell npm runs it in: stops in order once npm and the shell are gone (a SIGTERM to npm reaches no further)', async () => {
+    const noBinary = join(fx.root, 'no-electron-orphan');
+    mkdirSync(noBinary);
+    const l = launch({ ...common, ELECTRON_OVERRIDE_DIST_PATH: noBinary }, [], true);
+    try {
+      await l.waitFor(URL_LINE);
+      const shell = l.proc.pid ?? 0;
+      const [launcher] = readFileSync(`/proc/${shell}/task/${shell}/children`, 'utf8').trim().split(' ').map(Number);
+      expect(launcher).toBeGreaterThan(0);
+      // What npm does with a SIGTERM sent to it: passes it to the shell, which dies of it.
+      process.kill(shell, 'SIGTERM');
+      expect(await l.exited).toBeNull();
+      await Promise.race([
+        l.closed,
+        new Promise((_, reject) => setTimeout(() => reject(new Error(`the launcher did not stop:\n${l.output()}`)), START_TIMEOUT_MS)),
+      ]);
+      expect(l.output()).toMatch(new RegExp(`the process that started it \\(pid ${shell}\\) is gone; stopping\nSIGTERM: stopping`));
+      expect(exited(launcher)).toBe(true);
+    } finally {
+      killGroup(l.proc.pid ?? 0);
     }
   });
 
