@@ -45,7 +45,7 @@ function launch(env: NodeJS.ProcessEnv, args: string[] = [], underShell = false)
 }
 
 /** The process has exited: no longer there, or a zombie its new parent has not reaped yet. */
-function exited(pid: number): boolean {
+function hasExited(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
@@ -105,7 +105,7 @@ describe('npm start launcher', () => {
         new Promise((_, reject) => setTimeout(() => reject(new Error(`the launcher did not stop:\n${l.output()}`)), START_TIMEOUT_MS)),
       ]);
       expect(l.output()).toMatch(new RegExp(`the process that started it \\(pid ${shell}\\) is gone; stopping\nSIGTERM: stopping`));
-      expect(exited(launcher)).toBe(true);
+      expect(hasExited(launcher)).toBe(true);
     } finally {
       killGroup(l.proc.pid ?? 0);
     }
