@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NO_MEMORY_REDUCER } from '../../main/engine/memory-reducer';
 import { INDEX_MARK, makeFixture } from './fixtures';
 import { openDashboard } from './http-request';
+import { descendants } from '../helpers/cli';
+import { waitGone } from '../helpers/processes';
 
 const LAUNCH = join(__dirname, '..', '..', 'dist', 'main', 'launch.js');
 const URL_LINE = /kvscope dashboard: (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43})\n/;
@@ -42,17 +44,6 @@ function launch(env: NodeJS.ProcessEnv, args: string[] = [], underShell = false)
     }
   };
   return { proc, exited, closed, waitFor, output: () => out };
-}
-
-/** The process has exited: no longer there, or a zombie its new parent has not reaped yet. */
-function hasExited(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
-    throw err;
-  }
 }
 
 /** SIGKILL to what is left of a process group (nothing, when the test went well). */
@@ -95,17 +86,15 @@ describe('npm start launcher', () => {
     try {
       await l.waitFor(URL_LINE);
       const shell = l.proc.pid ?? 0;
-      const [launcher] = readFileSync(`/proc/${shell}/task/${shell}/children`, 'utf8').trim().split(' ').map(Number);
+      const [launcher] = descendants(shell);
       expect(launcher).toBeGreaterThan(0);
       // What npm does with a SIGTERM sent to it: passes it to the shell, which dies of it.
       process.kill(shell, 'SIGTERM');
       expect(await l.exited).toBeNull();
-      await Promise.race([
-        l.closed,
-        new Promise((_, reject) => setTimeout(() => reject(new Error(`the launcher did not stop:\n${l.output()}`)), START_TIMEOUT_MS)),
-      ]);
+      expect(await waitGone([launcher], START_TIMEOUT_MS), `the launcher did not stop:\n${l.output()}`).toEqual([]);
+      // Everything it printed is read once the pipe closes.
+      await l.closed;
       expect(l.output()).toMatch(new RegExp(`the process that started it \\(pid ${shell}\\) is gone; stopping\nSIGTERM: stopping`));
-      expect(hasExited(launcher)).toBe(true);
     } finally {
       killGroup(l.proc.pid ?? 0);
     }
