@@ -20,6 +20,20 @@ const MEMORY_KEYS = ['data_used_bytes', 'memory_used_bytes'];
 /** An info answer's value: without the `name\t` prefix it may carry, and its trailing newline. */
 export const infoValue = (text: string): string => (text.includes('\t') ? text.slice(text.indexOf('\t') + 1) : text).trim();
 
+/**
+ * A node's answer to several info names asked at once (`a\nb`): one
+ * `name\tvalue` line per name, in any order, as a map from name to value. A
+ * name the answer lacks is not in the map.
+ */
+export function infoAnswers(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab > 0) out.set(line.slice(0, tab), line.slice(tab + 1).trim());
+  }
+  return out;
+}
+
 /** `a=1;b=x` as a map; an info answer may carry a `name\t` prefix and a trailing newline. */
 export function parseInfoPairs(text: string): Map<string, string> {
   const body = infoValue(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aerospikeCounters, parseInfoPairs } from '../../app/metrics/aerospike-counters';
+import { aerospikeCounters, infoAnswers, parseInfoPairs } from '../../app/metrics/aerospike-counters';
 import { counterRates } from '../../app/metrics/node-stats';
 import { parseSeedHosts } from '../../app/scenario/aerospike-target';
 import { findScenario } from '../../app/scenario/catalog';
@@ -58,6 +58,16 @@ describe('aerospike namespace counters', () => {
 
   it('parses info pairs', () => {
     expect(parseInfoPairs('a=1;b=x=y').get('b')).toBe('x=y');
+  });
+
+  it("splits one answer to several info names into each name's value, whatever their order", () => {
+    const answers = infoAnswers('latencies:\t{test}-read:usec,10.0,100.00\nnamespace/test\tclient_read_success=3;objects=1\n');
+    expect(answers.get('namespace/test')).toBe('client_read_success=3;objects=1');
+    expect(answers.get('latencies:')).toBe('{test}-read:usec,10.0,100.00');
+    expect(aerospikeCounters(answers.get('namespace/test')!)!.counters['read.success']).toBe(3);
+    // A name the node did not answer is missing, not read from its neighbour's line.
+    expect(infoAnswers('namespace/test\tclient_read_success=3\n').has('latencies:')).toBe(false);
+    expect(infoAnswers('')).toEqual(new Map());
   });
 
   it('maps server counters onto per-node reads and writes, batch sub-reads as reads and deletes as writes', () => {
