@@ -8,13 +8,23 @@ export interface Envelope<T extends string = string, D = unknown> {
 
 const EnvelopeSchema = z.object({ type: z.string(), data: z.unknown() });
 
+/**
+ * A hand-written check of a frequent message (app/protocol/fast-check.ts):
+ * the message exactly as the schema returns it, or undefined to let the
+ * schema decide.
+ */
+export type FastPath<M> = (raw: unknown) => M | undefined;
+
 type Decoded<M> = { ok: true; msg: M } | { ok: false; reason: string };
 
 /**
  * Validate a message where it arrives. A message of an unknown type or with a
- * bad payload is reported, never trusted.
+ * bad payload is reported, never trusted. `fast` answers first where it is
+ * sure; the schema decides everything else.
  */
-export function decodeMessage<M>(schema: z.ZodType<M>, raw: unknown): Decoded<M> {
+export function decodeMessage<M>(schema: z.ZodType<M>, raw: unknown, fast?: FastPath<M>): Decoded<M> {
+  const quick = fast?.(raw);
+  if (quick !== undefined) return { ok: true, msg: quick };
   const env = EnvelopeSchema.safeParse(raw);
   if (!env.success) return { ok: false, reason: 'not a {type, data} envelope' };
   const r = schema.safeParse(raw);

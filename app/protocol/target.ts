@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { NodeCountersSchema } from '../metrics/node-stats';
-import { msg } from './envelope';
+import { msg, type FastPath } from './envelope';
+import { envelopeData, isPlain, NO } from './fast-check';
+import { checkNodeCounters } from '../metrics/node-counters-check';
+import type { NodeCounters } from '../metrics/node-stats';
 import { FatalSchema } from './fatal';
 import { LogSchema } from './worker';
 
@@ -40,3 +43,16 @@ export const FromTargetSchema = z.discriminatedUnion('type', [
   FatalSchema,
 ]);
 export type FromTarget = z.infer<typeof FromTargetSchema>;
+
+/** The monitor's readings, its message of every second, checked by hand first (app/metrics/node-counters-check.ts). */
+export const fastFromTarget: FastPath<FromTarget> = (raw) => {
+  const data = envelopeData(raw, 'node-stats');
+  if (!isPlain(data) || !Array.isArray(data.nodes)) return NO;
+  const nodes: NodeCounters[] = [];
+  for (const n of data.nodes as unknown[]) {
+    const node = checkNodeCounters(n);
+    if (!node) return NO;
+    nodes.push(node);
+  }
+  return { type: 'node-stats', data: { nodes } };
+};

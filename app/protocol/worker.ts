@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { TickSchema } from '../metrics/tick';
-import { msg } from './envelope';
+import { msg, type FastPath } from './envelope';
+import { envelopeData } from './fast-check';
+import { checkTick } from '../metrics/tick-check';
 import { FatalSchema } from './fatal';
 
 /** Where a worker sends its load: the target's address once it is listening. */
@@ -45,3 +47,9 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
   FatalSchema,
 ]);
 export type FromWorker = z.infer<typeof FromWorkerSchema>;
+
+/** The tick, a worker's message of every second, checked by hand first (app/metrics/tick-check.ts). */
+export const fastFromWorker: FastPath<FromWorker> = (raw) => {
+  const data = checkTick(envelopeData(raw, 'tick'));
+  return data && { type: 'tick', data };
+};

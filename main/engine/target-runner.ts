@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { EventEmitter } from 'node:events';
 import { decodeMessage } from '../../app/protocol/envelope';
-import { FromTargetSchema, type ToTarget } from '../../app/protocol/target';
+import { FromTargetSchema, fastFromTarget, type ToTarget } from '../../app/protocol/target';
 import type { Endpoint } from '../../app/protocol/worker';
 import type { NodeCounters } from '../../app/metrics/node-stats';
 import type { Target } from '../../app/scenario/targets';
@@ -95,7 +95,7 @@ export class TargetRunner extends EventEmitter<TargetRunnerEvents> {
         fn();
       };
       this.child.on('message', (raw) => {
-        const d = decodeMessage(FromTargetSchema, raw);
+        const d = decodeMessage(FromTargetSchema, raw, fastFromTarget);
         if (!d.ok) return this.emit('log', 'warn', `target sent a bad message: ${d.reason}`);
         const m = d.msg;
         switch (m.type) {

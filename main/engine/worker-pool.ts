@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { decodeMessage } from '../../app/protocol/envelope';
-import { FromWorkerSchema, type Endpoint, type FromWorker, type ToWorker } from '../../app/protocol/worker';
+import { FromWorkerSchema, fastFromWorker, type Endpoint, type FromWorker, type ToWorker } from '../../app/protocol/worker';
 import type { Tick } from '../../app/metrics/tick';
 import type { LogLine } from '../../app/protocol/worker';
 import type { Scenario } from '../../app/scenario/schema';
@@ -113,7 +113,7 @@ export class WorkerPool extends EventEmitter<WorkerPoolEvents> {
  * (undefined when it was refused).
  */
 export function relayWorkerMessage(pool: EventEmitter<WorkerPoolEvents>, id: number, raw: unknown): FromWorker['type'] | undefined {
-  const d = decodeMessage(FromWorkerSchema, raw);
+  const d = decodeMessage(FromWorkerSchema, raw, fastFromWorker);
   if (!d.ok) return void pool.emit('log', id, 'warn', `worker ${id} sent a bad message: ${d.reason}`);
   const m = d.msg;
   switch (m.type) {
