@@ -45,9 +45,11 @@ export function parseInfoPairs(text: string): Map<string, string> {
   return out;
 }
 
-/** Cumulative per-node counters and memory from one `namespace/<ns>` answer; null when it has none of them. */
-export function aerospikeCounters(info: string): { counters: Record<string, number>; memory?: number } | null {
-  const pairs = parseInfoPairs(info);
+/** Cumulative per-node counters and memory from one `namespace/<ns>` answer (or its pairs); null when it has none of them. */
+export function aerospikeCounters(
+  info: string | ReadonlyMap<string, string>,
+): { counters: Record<string, number>; memory?: number } | null {
+  const pairs = typeof info === 'string' ? parseInfoPairs(info) : info;
   const counters: Record<string, number> = {};
   let seen = false;
   for (const [key, names] of Object.entries(MAPPING)) {

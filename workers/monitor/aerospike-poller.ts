@@ -1,5 +1,5 @@
 import Aerospike, { type Client } from 'aerospike';
-import { aerospikeCounters, infoAnswers } from '../../app/metrics/aerospike-counters';
+import { aerospikeCounters, infoAnswers, parseInfoPairs } from '../../app/metrics/aerospike-counters';
 import { aerospikeLatencyRates } from '../../app/metrics/aerospike-latencies';
 import { aerospikeMembership } from '../../app/metrics/aerospike-membership';
 import type { NodeCounters } from '../../app/metrics/node-stats';
@@ -56,7 +56,8 @@ export class AerospikePoller implements Poller {
           }
           const { value, at } = answer;
           const answers = infoAnswers(value);
-          const info = answers.get(this.statsName) ?? '';
+          // Parsed once for the counters and the membership: a server's namespace statistics are a few hundred pairs.
+          const info = parseInfoPairs(answers.get(this.statsName) ?? '');
           const c = aerospikeCounters(info);
           // It answered, without the namespace's statistics: no counts, but not down.
           if (!c) throw new Error(`no counters for namespace ${this.t.namespace}`);
