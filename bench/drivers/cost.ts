@@ -105,8 +105,7 @@ async function cpuNsPerOp(side: Side, ops: number): Promise<number> {
 
 /**
  * Both sides, `rounds` times each, the order alternating, after one
- * uncounted run each (the JIT compiles both, a key's partition is cached as
- * in a running worker). A worker's tick is made every `tickEveryAnswers`
+ * uncounted run each (the JIT compiles both). A worker's tick is made every `tickEveryAnswers`
  * answers: a second's worth at the rate the caller measured.
  */
 export async function driverCost(

@@ -72,13 +72,24 @@ class FakeRedis extends EventEmitter {
 
 class FakeCluster extends FakeRedis {}
 
+/** The partition service of one client: its lookup is what the client's map calls per operation, and what kvscope listens to. */
+interface FakePartitions {
+  getPartitionId(key: string): number;
+  getPartitionCount(): number;
+  getPartitionOwner(pid: number): { toString(): string };
+}
+
+/** A map that finds each key's partition through its client's service before it answers, as the real client's smart routing does. */
 class FakeMap {
+  constructor(private readonly partitions: FakePartitions) {}
   get(key: string): Promise<string | null> {
     if (key.length === 0) return Promise.reject(new Error('no key'));
+    this.partitions.getPartitionId(key);
     return turn.answer(found() ? VALUE : null);
   }
   set(key: string, value: string): Promise<void> {
     if (key.length === 0 || value.length === 0) return Promise.reject(new Error('no key or value'));
+    this.partitions.getPartitionId(key);
     return turn.answer(undefined);
   }
   remove(key: string): Promise<string | null> {
@@ -89,7 +100,7 @@ class FakeMap {
 const uuid = (i: number) => ({ toString: () => `member-${i}` });
 const members = Array.from({ length: MEMBERS }, (_, i) => ({ uuid: uuid(i), address: { toString: () => `127.0.0.1:${5701 + i}` } }));
 
-/** A string hash in place of the client's serialize-and-murmur: kvscope caches each key's partition, so it runs once per key. */
+/** A string hash in place of the client's serialize-and-murmur, run per operation on both sides, as the client runs its own. */
 function partitionOf(key: string): number {
   let h = 0;
   for (let i = 0; i < key.length; i++) h = (h * 31 + key.charCodeAt(i)) | 0;
@@ -97,16 +108,18 @@ function partitionOf(key: string): number {
 }
 
 export class FakeHazelcastClient {
-  readonly map = new FakeMap();
+  /** One service object, as the real client holds: a lookup kvscope hooks on it is the one the map calls. */
+  private readonly partitions: FakePartitions = {
+    getPartitionId: partitionOf,
+    getPartitionCount: () => PARTITIONS,
+    getPartitionOwner: (pid: number) => members[pid % MEMBERS].uuid,
+  };
+  readonly map = new FakeMap(this.partitions);
   getMap(): Promise<FakeMap> {
     return Promise.resolve(this.map);
   }
-  getPartitionService() {
-    return {
-      getPartitionId: partitionOf,
-      getPartitionCount: () => PARTITIONS,
-      getPartitionOwner: (pid: number) => members[pid % MEMBERS].uuid,
-    };
+  getPartitionService(): FakePartitions {
+    return this.partitions;
   }
   getCluster() {
     return { getMembers: () => members };

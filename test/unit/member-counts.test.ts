@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from 'hazelcast-client';
 import { MemberCounts } from '../../workers/load/drivers/hazelcast/member-counts';
+import { FakeHazelcastClient } from '../../bench/drivers/fake-clients';
 
 /** The partition service of a client with 4 partitions, 0-1 owned by member A and 2-3 by B; it counts its lookups. */
 class FakePartitions {
@@ -128,5 +129,14 @@ describe('MemberCounts (hazelcast per-member counts)', () => {
       unknown: { 'read.sent': 1, 'write.sent': 0 },
       '127.0.0.1:5701': { 'read.sent': 0, 'write.sent': 1 },
     });
+  });
+
+  it("bench:drivers' stand-in routes as the client does, so kvscope's count over it hears the lookup, as in a worker", async () => {
+    const fake = new FakeHazelcastClient();
+    const m = new MemberCounts(fake as unknown as Client);
+    expect(await m.listen('key-1', (k) => fake.map.get(k))).toBe(true);
+    void fake.map.set('key-2', 'v');
+    m.count('key-2', true);
+    expect(m.drain().reduce((n, node) => n + node.counters['write.sent'], 0)).toBe(1);
   });
 });
