@@ -1,4 +1,4 @@
-import { isNonNegative, isNumber, isPlain, NO, nonNegativeRecord } from '../protocol/fast-check';
+import { isNonNegative, isNumber, isPlain, NO, nodeBase, nonNegativeRecord } from '../protocol/fast-check';
 import { NODE_NOTE_MAX_CHARS, type NodeCounters } from './node-stats';
 
 type Optional = Exclude<keyof NodeCounters, 'id' | 'address' | 'counters'>;
@@ -33,11 +33,9 @@ const OPTIONAL: readonly (readonly [Optional, Read])[] = [
  */
 export function checkNodeCounters(raw: unknown): NodeCounters | undefined {
   if (!isPlain(raw)) return NO;
-  const { id, address } = raw;
-  if (typeof id !== 'string' || id.length === 0 || typeof address !== 'string') return NO;
-  const counters = nonNegativeRecord(raw.counters);
-  if (!counters) return NO;
-  const out: Record<string, unknown> = { id, address, counters };
+  const base = nodeBase(raw);
+  if (!base) return NO;
+  const out: Record<string, unknown> = base;
   for (const [key, read] of OPTIONAL) {
     if (raw[key] === undefined) continue;
     const value = read(raw[key]);

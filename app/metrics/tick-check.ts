@@ -1,4 +1,4 @@
-import { isCount, isNonNegative, isPlain, isShare, NO, nonNegativeRecord } from '../protocol/fast-check';
+import { isCount, isNonNegative, isPlain, isShare, NO, nodeBase } from '../protocol/fast-check';
 import type { Memory, OpTick, Tick, TickNode } from './tick';
 
 /**
@@ -56,10 +56,9 @@ function tickNodes(v: unknown): TickNode[] | undefined {
   const out: TickNode[] = [];
   for (let i = 0; i < v.length; i++) {
     const n: unknown = v[i];
-    if (!isPlain(n) || typeof n.id !== 'string' || n.id.length === 0 || typeof n.address !== 'string') return NO;
-    const counters = nonNegativeRecord(n.counters);
-    if (!counters) return NO;
-    out.push({ id: n.id, address: n.address, counters });
+    const node = isPlain(n) ? nodeBase(n) : NO;
+    if (!node) return NO;
+    out.push(node);
   }
   return out;
 }

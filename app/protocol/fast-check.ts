@@ -45,6 +45,14 @@ export function nonNegativeRecord(v: unknown): Record<string, number> | undefine
   return out;
 }
 
+/** What a tick's node and a monitor's reading both start with: `id` (not empty), `address` and `counters`, copied; or NO. */
+export function nodeBase(v: Record<string, unknown>): { id: string; address: string; counters: Record<string, number> } | undefined {
+  const { id, address } = v;
+  if (typeof id !== 'string' || id.length === 0 || typeof address !== 'string') return NO;
+  const counters = nonNegativeRecord(v.counters);
+  return counters && { id, address, counters };
+}
+
 /** The data of `raw` when it is an envelope `{ type, data }` of this type (anything else in it is dropped, as zod drops it), or NO. */
 export function envelopeData(raw: unknown, type: string): unknown {
   return isPlain(raw) && raw.type === type ? raw.data : NO;

@@ -105,8 +105,8 @@ async function cpuNsPerOp(side: Side, ops: number): Promise<number> {
 
 /**
  * Both sides, `rounds` times each, the order alternating, after one
- * uncounted run each (the JIT compiles both). A worker's tick is made every `tickEveryAnswers`
- * answers: a second's worth at the rate the caller measured.
+ * uncounted run each (the JIT compiles both). A worker's tick is made every
+ * `tickEveryAnswers` answers: a second's worth at the rate the caller measured.
  */
 export async function driverCost(
   scenario: Scenario,
