@@ -45,11 +45,8 @@ export function parseInfoPairs(text: string): Map<string, string> {
   return out;
 }
 
-/** Cumulative per-node counters and memory from one `namespace/<ns>` answer (or its pairs); null when it has none of them. */
-export function aerospikeCounters(
-  info: string | ReadonlyMap<string, string>,
-): { counters: Record<string, number>; memory?: number } | null {
-  const pairs = typeof info === 'string' ? parseInfoPairs(info) : info;
+/** Cumulative per-node counters and memory from one `namespace/<ns>` answer's pairs (parseInfoPairs); null when it has none of them. */
+export function aerospikeCounters(pairs: ReadonlyMap<string, string>): { counters: Record<string, number>; memory?: number } | null {
   const counters: Record<string, number> = {};
   let seen = false;
   for (const [key, names] of Object.entries(MAPPING)) {

@@ -1,16 +1,14 @@
 import { countOf } from '../report/numbers';
-import { parseInfoPairs } from './aerospike-counters';
 import type { NodeMembership } from './node-stats';
 
 /**
- * A node's state as its own `namespace/<ns>` statistics (or their pairs) tell it: leaving
+ * A node's state as its own `namespace/<ns>` statistics' pairs (parseInfoPairs) tell it: leaving
  * once quiesced (`effective_is_quiesced`; `pending_quiesce` until the next
  * recluster), filling while partitions still migrate into it
  * (`migrate_rx_partitions_remaining`), and what still moves as a note.
  * Servers before 4.3 have no quiesce statistics: never leaving there.
  */
-export function aerospikeMembership(info: string | ReadonlyMap<string, string>): NodeMembership {
-  const pairs = typeof info === 'string' ? parseInfoPairs(info) : info;
+export function aerospikeMembership(pairs: ReadonlyMap<string, string>): NodeMembership {
   const count = (key: string): number => {
     const v = Number(pairs.get(key));
     return Number.isFinite(v) && v > 0 ? v : 0;

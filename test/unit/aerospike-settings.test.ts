@@ -64,22 +64,22 @@ describe('aerospike namespace counters', () => {
     const answers = infoAnswers('latencies:\t{test}-read:usec,10.0,100.00\nnamespace/test\tclient_read_success=3;objects=1\n');
     expect(answers.get('namespace/test')).toBe('client_read_success=3;objects=1');
     expect(answers.get('latencies:')).toBe('{test}-read:usec,10.0,100.00');
-    expect(aerospikeCounters(answers.get('namespace/test')!)!.counters['read.success']).toBe(3);
+    expect(aerospikeCounters(parseInfoPairs(answers.get('namespace/test')!))!.counters['read.success']).toBe(3);
     // A name the node did not answer is missing, not read from its neighbour's line.
     expect(infoAnswers('namespace/test\tclient_read_success=3\n').has('latencies:')).toBe(false);
     expect(infoAnswers('')).toEqual(new Map());
   });
 
   it('maps server counters onto per-node reads and writes, batch sub-reads as reads and deletes as writes', () => {
-    const c = aerospikeCounters(info)!;
+    const c = aerospikeCounters(parseInfoPairs(info))!;
     expect(c.counters).toMatchObject({ 'read.success': 15, 'read.notFound': 2, 'write.success': 8, 'write.timeout': 3, 'read.error': 0 });
     expect(c.memory).toBe(4096);
-    expect(aerospikeCounters('type=unknown')).toBeNull();
+    expect(aerospikeCounters(parseInfoPairs('type=unknown'))).toBeNull();
   });
 
   it('turns a restarted node (counters went down) into its count since the restart, never a negative rate', () => {
-    const before = aerospikeCounters(info)!.counters;
-    const after = aerospikeCounters('client_read_success=4;client_write_success=1')!.counters;
+    const before = aerospikeCounters(parseInfoPairs(info))!.counters;
+    const after = aerospikeCounters(parseInfoPairs('client_read_success=4;client_write_success=1'))!.counters;
     const rates = counterRates(before, after, 1);
     expect(rates['read.success']).toBe(4);
     expect(Object.values(rates).every((v) => v >= 0)).toBe(true);
