@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     globalSetup: ['test/helpers/global-setup.ts'],
+    // A worker ended mid-test still stops what its tests started (see the file).
+    setupFiles: ['test/helpers/signal-exit.ts'],
   },
 });

@@ -19,6 +19,9 @@ vi.mock('../../workers/local/free-port', async (importOriginal) => {
   };
 });
 
+/** Longer than a start's two 30 s waits, so a slow start fails with its own reason, not a timeout. */
+const START_TEST_TIMEOUT_MS = 120_000;
+
 describe('a local cluster whose port another process took before the server bound it', () => {
   let holder: Server;
   let port = 0;
@@ -29,7 +32,7 @@ describe('a local cluster whose port another process took before the server boun
   });
   afterAll(() => holder.close());
 
-  it('Redis: starts again on fresh ports, says so, and serves', { timeout: 60_000 }, async () => {
+  it('Redis: starts again on fresh ports, says so, and serves', { timeout: START_TEST_TIMEOUT_MS }, async () => {
     const warnings: string[] = [];
     taken.port = port;
     const cluster = await startRedisCluster(3, (m) => warnings.push(m));
@@ -47,7 +50,7 @@ describe('a local cluster whose port another process took before the server boun
 
   it(
     'Hazelcast: a member that could not bind ends the wait at once; the cluster starts again on fresh ports',
-    { timeout: 120_000 },
+    { timeout: START_TEST_TIMEOUT_MS },
     async () => {
       const warnings: string[] = [];
       taken.port = port;
