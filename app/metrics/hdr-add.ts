@@ -35,7 +35,7 @@ export function addEncodedTo(intos: readonly hdr.Histogram[], encoded: string): 
   }
   if (direct.length > 0) addDirect(direct, raw, view);
   // Histograms of another shape after, so an encoding refused above has changed none of them.
-  for (const into of others) addTheLibraryWay(into, raw);
+  if (others.length > 0) addTheLibraryWay(others, raw);
 }
 
 /** The plain V2 payload's buckets added into histograms of its own shape. */
@@ -113,8 +113,9 @@ interface Internals {
 /** The library's decoder of the plain V2 bytes, not in its typings. */
 const decodeV2 = (hdr.JsHistogram as unknown as { decode(bytes: Uint8Array): hdr.Histogram }).decode;
 
-function addTheLibraryWay(into: hdr.Histogram, raw: Uint8Array): void {
+/** Decoded once for all of them: the library's decoder turns the bytes' words around in place, so a second decode of the same bytes fails. */
+function addTheLibraryWay(intos: readonly hdr.Histogram[], raw: Uint8Array): void {
   const h = decodeV2(raw);
-  into.add(h);
+  for (const into of intos) into.add(h);
   h.destroy();
 }

@@ -124,6 +124,18 @@ describe('addEncoded: the library decode-and-add, to the last bit', () => {
     expect(fresh.totalCount).toBe(900);
   });
 
+  it('adds an encoding of another shape into several histograms, each as addEncoded alone would (the library decodes it once)', () => {
+    const other = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: HIGHEST_US, numberOfSignificantValueDigits: 2 });
+    for (const v of seededValues(7, 600, 1, 80_000)) other.recordValue(v);
+    for (const encoded of [hdr.encodeIntoCompressedBase64(other), encodeHistogram(other)]) {
+      const intos = [createHistogram(), createHistogram()];
+      addEncodedTo(intos, encoded);
+      const alone = createHistogram();
+      libraryAdd(alone, encoded);
+      for (const h of intos) expect(stateOf(h)).toEqual(stateOf(alone));
+    }
+  });
+
   it('refuses what is not a V2 histogram', () => {
     expect(() => addEncoded(createHistogram(), Buffer.from('not a histogram').toString('base64'))).toThrow(/not a V2 histogram/);
   });
