@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { freePort } from '../../workers/local/free-port';
-import { SpawnedServer, waitUntil } from '../../workers/local/spawned';
+import { SpawnedServer } from '../../workers/local/spawned';
+import { waitUntil } from '../../workers/local/wait-until';
 
 /** Debian's redis_exporter (`apt-get install prometheus-redis-exporter`); CI installs it. */
 const EXPORTER = 'prometheus-redis-exporter';

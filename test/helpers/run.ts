@@ -4,7 +4,7 @@ import type { Summary } from '../../app/metrics/summary';
 import type { LogEntry } from '../../app/run/format';
 import { parseScenario, type ScenarioInput } from '../../app/scenario/schema';
 import { Run } from '../../main/engine/orchestrator';
-import { waitUntil } from '../../workers/local/spawned';
+import { waitUntil } from '../../workers/local/wait-until';
 
 export interface RunResult {
   summary: Summary;

@@ -14,7 +14,7 @@ import { freePort } from '../../workers/local/free-port';
 import { serverLatency } from '../../app/metrics/server-latency';
 import { createHazelcastDriver } from '../../workers/load/drivers/hazelcast/driver';
 import { startHazelcastCluster } from '../../workers/local/hazelcast-cluster';
-import { waitUntil } from '../../workers/local/spawned';
+import { waitUntil } from '../../workers/local/wait-until';
 import { keyFor } from '../../workers/load/keys';
 import { Client } from 'hazelcast-client';
 

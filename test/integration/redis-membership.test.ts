@@ -11,7 +11,8 @@ import { redisServerPath } from '../../app/host/local-tools';
 import { Run } from '../../main/engine/orchestrator';
 import { freePort } from '../../workers/local/free-port';
 import { clusterNodeArgs, startRedisCluster, type LocalCluster } from '../../workers/local/redis-cluster';
-import { SpawnedServer, waitUntil } from '../../workers/local/spawned';
+import { SpawnedServer } from '../../workers/local/spawned';
+import { waitUntil } from '../../workers/local/wait-until';
 import { keyFor } from '../../workers/load/keys';
 import { sampleWaiter, waitGone } from '../helpers/run';
 

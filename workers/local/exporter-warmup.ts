@@ -1,4 +1,4 @@
-import { waitUntil } from './spawned';
+import { waitUntil } from './wait-until';
 import { scrape } from '../monitor/scrape';
 
 /**

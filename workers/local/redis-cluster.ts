@@ -3,7 +3,8 @@ import Redis from 'ioredis';
 import { makeOwnedTempDir } from '../../app/host/temp-dirs';
 import { freePort } from './free-port';
 import { withFreshPorts } from './port-retry';
-import { SpawnedServer, waitUntil } from './spawned';
+import { SpawnedServer } from './spawned';
+import { waitUntil } from './wait-until';
 import { redisServerPath } from '../../app/host/local-tools';
 
 const LOCAL_HOST = '127.0.0.1';

@@ -66,20 +66,3 @@ export class SpawnedServer {
     return this.stopping;
   }
 }
-
-/** Poll `check` until it holds, the deadline passes, or `gaveUp` says waiting is pointless. */
-export async function waitUntil(
-  check: () => Promise<boolean>,
-  timeoutMs: number,
-  gaveUp: () => string | undefined,
-  pollMs = 100,
-): Promise<string | undefined> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const why = gaveUp();
-    if (why) return why;
-    if (await check().catch(() => false)) return undefined;
-    if (Date.now() > until) return `not ready within ${timeoutMs / 1000} s`;
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
-}
