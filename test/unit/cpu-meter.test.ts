@@ -13,6 +13,9 @@ const TICK_SLACK_US = 25_000;
 const BURN_US = 300_000;
 /** Main's own reading is exact: what is left beside the burn is a handful of calls. */
 const MAIN_SLACK_US = 2_000;
+/** Windows of main's reading, each a burn of MAIN_BURN_US. */
+const MAIN_WINDOWS = 5;
+const MAIN_BURN_US = 100_000;
 
 /** Spin until this process has spent `us` more CPU time (a count of work, not of wall time). */
 function burn(us: number): void {
@@ -93,19 +96,24 @@ describe('CPU time from /proc (bench/cpu)', () => {
   it("charges main with its time between the snapshots, to the microsecond, and not the snapshots' own reading of /proc", async () => {
     // Children to scan, so each snapshot costs main a measurable time of its own.
     for (let i = 0; i < 4; i++) await ask(child(`dist/elsewhere/idle-${i}.js`), {});
-    const spent = process.cpuUsage();
-    const from = snapshotKvscope();
-    burn(BURN_US);
-    const to = snapshotKvscope();
-    const all = process.cpuUsage(spent);
-    const { byRole } = cpuBetween(from, to);
-    // The burn and the few calls around it, to the microsecond: neither a clock tick's 10 ms nor half a scan more.
-    const oneScan = to.main.after - to.main.before;
+    // process.cpuUsage counts every thread of this process, and a collector's or vitest's thread may run beside the
+    // burn now and then: the least excess of a few windows is the meter's own, where a scan charged would be in each.
+    const windows = Array.from({ length: MAIN_WINDOWS }, () => {
+      const spent = process.cpuUsage();
+      const from = snapshotKvscope();
+      burn(MAIN_BURN_US);
+      const to = snapshotKvscope();
+      const all = process.cpuUsage(spent);
+      const main = cpuBetween(from, to).byRole.main;
+      return { excess: main - MAIN_BURN_US, oneScan: to.main.after - to.main.before, besides: all.user + all.system - main };
+    });
+    const oneScan = Math.min(...windows.map((w) => w.oneScan));
     expect(oneScan).toBeGreaterThan(0);
-    expect(byRole.main).toBeGreaterThanOrEqual(BURN_US);
-    expect(byRole.main).toBeLessThan(BURN_US + Math.min(MAIN_SLACK_US, oneScan / 2));
-    // Main spent the two scans besides.
-    expect(all.user + all.system - byRole.main).toBeGreaterThan(oneScan);
+    for (const w of windows) expect(w.excess).toBeGreaterThanOrEqual(0);
+    // The burn and the few calls around it, to the microsecond: neither a clock tick's 10 ms nor half a scan more.
+    expect(Math.min(...windows.map((w) => w.excess))).toBeLessThan(Math.min(MAIN_SLACK_US, oneScan / 2));
+    // Main spent the two scans besides, in every window.
+    for (const w of windows) expect(w.besides).toBeGreaterThan(oneScan);
   });
 
   it('charges a process that ended between the snapshots with its time in the window, from what main reaped', async () => {
