@@ -1,10 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Redis from 'ioredis';
 import { Client } from 'hazelcast-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startRedisCluster } from '../../workers/local/redis-cluster';
 import { startHazelcastCluster } from '../../workers/local/hazelcast-cluster';
 import { START_ATTEMPTS, withFreshPorts } from '../../workers/local/port-retry';
+import { findOnPath } from '../../app/host/which';
 
 /** The port the next freePort() hands out, taken already (another process's race, made certain). */
 const taken = vi.hoisted(() => ({ port: 0 }));
@@ -32,7 +36,8 @@ describe('a local cluster whose port another process took before the server boun
   });
   afterAll(() => holder.close());
 
-  it('Redis: starts again on fresh ports, says so, and serves', { timeout: START_TEST_TIMEOUT_MS }, async () => {
+  /** A Redis Cluster started while `port` is taken: on other ports, with one warning that says so, and serving. */
+  async function startsAgainAndServes(): Promise<void> {
     const warnings: string[] = [];
     taken.port = port;
     const cluster = await startRedisCluster(3, (m) => warnings.push(m));
@@ -46,7 +51,29 @@ describe('a local cluster whose port another process took before the server boun
     } finally {
       await cluster.stop();
     }
-  });
+  }
+
+  it('Redis: starts again on fresh ports, says so, and serves', { timeout: START_TEST_TIMEOUT_MS }, startsAgainAndServes);
+
+  it(
+    'Redis: a port held by a process that accepts and never answers, the other masters up before its server fails: starts again on fresh ports',
+    { timeout: START_TEST_TIMEOUT_MS },
+    async () => {
+      // The readiness ping to the holder (this process's silent listener) never settles while the other masters answer
+      // theirs: the wait must still hear the first server's exit.
+      const dir = mkdtempSync(join(tmpdir(), 'kvscope-silent-port-'));
+      vi.stubEnv('KVSCOPE_REDIS_SERVER', join(__dirname, '..', 'fixtures', 'silent-port', 'redis-server.sh'));
+      vi.stubEnv('KVSCOPE_TEST_FIRST', join(dir, 'first'));
+      vi.stubEnv('KVSCOPE_TEST_NODE', process.execPath);
+      vi.stubEnv('KVSCOPE_TEST_REDIS', findOnPath('redis-server') ?? 'redis-server');
+      try {
+        await startsAgainAndServes();
+      } finally {
+        vi.unstubAllEnvs();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it(
     'Hazelcast: a member that could not bind ends the wait at once; the cluster starts again on fresh ports',
