@@ -17,6 +17,11 @@ describe("the benchmarks' options", () => {
     expect(parse(['--loop', '--against=/tmp/old/dist'])).toMatchObject({ loop: true, against: '/tmp/old/dist' });
   });
 
+  it("warm up past the clients' first recompilations unless told otherwise (a Hazelcast client's at its first metrics, 5 s in)", () => {
+    expect(parse([])).toMatchObject({ warmupSeconds: 8 });
+    expect(parse(['--warmup', '0'])).toMatchObject({ warmupSeconds: 0 });
+  });
+
   it('refuse --against without --loop, or without a folder, naming the option', () => {
     expect(parse(['--against', '/tmp/old/dist'])).toMatch(/^--against compares loops: it needs --loop/);
     expect(parse(['--loop', '--against'])).toMatch(/^--against needs another build's dist folder/);

@@ -55,6 +55,9 @@ describe('hazelcast and redis cluster settings', () => {
       inFlight: 32,
     });
     expect(parseScenario(findScenario('hazelcast-write-heavy')).mix).toEqual({ get: 0.05, set: 0.95 });
+    // Past the client's first metrics, sent 5 s after it starts (its default period), when its code is compiled again.
+    for (const name of ['hazelcast-read-heavy', 'hazelcast-write-heavy', 'hazelcast-payloads', 'hazelcast-pipelining'])
+      expect(findScenario(name)!.warmupSeconds, name).toBeGreaterThan(5);
     expect(CATALOG_SWEEPS['hazelcast-pipelining']).toBe('target.autoPipelining=true,false');
     expect(CATALOG_SWEEPS['hazelcast-payloads']).toBe('valueSize=3,1024,102400');
     expect(parseScenario(findScenario('redis-cluster-mix')).target).toMatchObject({ kind: 'redis', localCluster: 3 });
