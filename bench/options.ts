@@ -8,9 +8,8 @@ export const DEFAULT_SECONDS = 10;
  * Past the clients' and kvscope's first recompilations: a Hazelcast client's
  * code is thrown away and compiled again when its first metrics go out (5 s
  * after it starts), and main compiles its once-a-second work in its first
- * seconds. With 2 s those landed in the measured seconds, at random in which
- * process and how long, and a round's CPU per operation moved by up to 8
- * points (docs/benchmarks.md, "Twenty-second session").
+ * seconds. With 2 s those landed in the measured seconds, a different amount
+ * in each process (docs/benchmarks.md, "Twenty-second session").
  */
 export const DEFAULT_WARMUP_SECONDS = 8;
 // Upper bounds keep every invocation finite even with a typo in a flag.
