@@ -1,5 +1,6 @@
 /** Command-line options of the overhead benchmark. */
 import { MAX_SPIN_NS } from './bare-protocol';
+import { HAZELCAST_SETTLED_SECONDS } from '../app/scenario/catalog-hazelcast';
 
 /** Several rounds, so one noisy round cannot decide the verdict alone. */
 export const DEFAULT_ROUNDS = 3;
@@ -11,7 +12,7 @@ export const DEFAULT_SECONDS = 10;
  * seconds. With 2 s those landed in the measured seconds, a different amount
  * in each process (docs/benchmarks.md, "Twenty-second session").
  */
-export const DEFAULT_WARMUP_SECONDS = 8;
+export const DEFAULT_WARMUP_SECONDS = HAZELCAST_SETTLED_SECONDS;
 // Upper bounds keep every invocation finite even with a typo in a flag.
 const MAX_ROUNDS = 50;
 const MAX_SECONDS = 600;
