@@ -2,12 +2,6 @@ import { upgradeSweep, upgradeWords } from './catalog-upgrades';
 import type { ScenarioInput } from './schema';
 
 /**
- * kvscope's own read- and write-heavy runs and the seed's sweeps: IMap
- * get/set with string values, a fixed concurrency limit and a warm-up, on a
- * 2-member local cluster kvscope starts for the run (point target.members at
- * your own and set localMembers to 0 for a real one).
- */
-/**
  * The Hazelcast client sends its first metrics this long after it starts (its
  * default period, which kvscope leaves as it is); V8 compiles the client's code
  * again then (docs/benchmarks.md, "Twenty-second session").
@@ -16,6 +10,12 @@ export const HAZELCAST_FIRST_METRICS_SECONDS = 5;
 /** A warm-up past that recompilation: it takes a second or two. */
 export const HAZELCAST_SETTLED_SECONDS = HAZELCAST_FIRST_METRICS_SECONDS + 3;
 
+/**
+ * kvscope's own read- and write-heavy runs and the seed's sweeps: IMap
+ * get/set with string values, a fixed concurrency limit and a warm-up, on a
+ * 2-member local cluster kvscope starts for the run (point target.members at
+ * your own and set localMembers to 0 for a real one).
+ */
 const BENCH = {
   workers: 1,
   inFlight: 32,
