@@ -8,34 +8,7 @@ import { OpPicker } from '../../workers/load/picker';
 import { Recorder } from '../../workers/load/recorder';
 import { buildLoop } from '../../workers/load/setup';
 import { parseScenario } from '../../app/scenario/schema';
-
-/** A driver whose answers the test releases by hand, counting what is outstanding. */
-function manualDriver() {
-  const pending: (() => void)[] = [];
-  let maxOutstanding = 0;
-  const d: Driver = {
-    versions: {},
-    connect: async () => undefined,
-    run: () =>
-      new Promise((resolve) => {
-        pending.push(() => resolve(OK));
-        maxOutstanding = Math.max(maxOutstanding, pending.length);
-      }),
-    outcome: () => OK,
-    isTimeout: () => false,
-    close: async () => undefined,
-  };
-  return { d, pending, max: () => maxOutstanding };
-}
-
-function loop(driver: Driver, extra: { inFlight: number; opTimeoutMs: number; endInMs: number; budget?: number }) {
-  const rec = new Recorder(['get']);
-  const pickers = Array.from({ length: extra.inFlight }, () => new OpPicker(new Rng(1), [1], 10, 2));
-  const now = performance.now();
-  const l = new LoadLoop({ driver, recorder: rec, pickers, measureFrom: -Infinity, endAt: now + extra.endInMs, ...extra });
-  const drained = new Promise<void>((r) => l.once('drained', r));
-  return { l, rec, drained };
-}
+import { loop, manualDriver } from './loop-fixture';
 
 describe('LoadLoop', () => {
   it('keeps exactly inFlight operations outstanding in a closed loop', async () => {

@@ -283,7 +283,10 @@ export class LoadLoop extends EventEmitter {
 
   /** The driver's own timeout errors and the watchdog's both count as timeouts. */
   private failed(slot: Slot, err: unknown, timeout: boolean): void {
-    const op = this.t[Loop.ROWS_FROM + slot.i * Row.STRIDE + Row.OP];
+    const row = Loop.ROWS_FROM + slot.i * Row.STRIDE;
+    // Idle the moment it is counted: a watchdog scan before the release below must not count it again.
+    this.t[row + Row.SENT] = Sent.IDLE;
+    const op = this.t[row + Row.OP];
     const unavailable = !timeout && isUnreachable(this.driver, err);
     if (unavailable) this.o.recorder.unavailable(op);
     else this.o.recorder.fail(op, timeout);
