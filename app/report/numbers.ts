@@ -8,7 +8,8 @@ const SECONDS_PER_HOUR = 3600;
 const KIB = 1024;
 /** Bytes in a MiB: memory figures are printed in MiB everywhere. */
 export const MIB = KIB * KIB;
-const US_PER_MS = 1000;
+/** Latencies are kept in microseconds (histograms, summaries) and drawn and exported in milliseconds. */
+export const US_PER_MS = 1000;
 /** A figure a run does not have (no measured second, no answered operation): never shown as 0. */
 export const NO_FIGURE = '–';
 /** For CSS widths and labels from 0..1 shares. */
@@ -31,13 +32,6 @@ export function fmtMs(ms: number): string {
 
 /** A latency kept in microseconds (histograms, summaries), shown in milliseconds. */
 export const fmtUsAsMs = (us: number): string => fmtMs(us / US_PER_MS);
-
-/** A latency that may be a few microseconds (a server's own time): µs below a millisecond, with its unit. */
-export function fmtUsUnit(us: number): string {
-  if (us < 10) return `${us.toFixed(1)} µs`;
-  if (us < US_PER_MS) return `${Math.round(us)} µs`;
-  return `${fmtUsAsMs(us)} ms`;
-}
 
 /** A tile's value: a plain number (no grouping), so it reads back with parseFloat. */
 export function plainNumber(n: number, decimals: number): string {

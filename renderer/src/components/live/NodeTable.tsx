@@ -1,13 +1,14 @@
-import { fmtBytes, fmtInt, fmtUsUnit, NO_FIGURE } from '../../../../app/report/numbers';
+import { fmtBytes, fmtInt, NO_FIGURE } from '../../../../app/report/numbers';
+import { fmtLatency } from '../../../../app/report/latency-format';
 import { serverLatency, type ServerLatency } from '../../../../app/metrics/server-latency';
 import { nodeState, nodeTotals, type NodeState } from '../../../../app/metrics/node-stats';
 
 /** A percentile read from the server's histogram is its bucket's upper bound (at most this), or in its open last bucket at least this. */
 function p99(l: ServerLatency | undefined): string {
   if (l?.p99 === undefined) return NO_FIGURE;
-  return `${l.atLeast?.includes('p99') ? '≥' : '≤'} ${fmtUsUnit(l.p99)}`;
+  return `${l.atLeast?.includes('p99') ? '≥' : '≤'} ${fmtLatency(l.p99)}`;
 }
-const mean = (l: ServerLatency | undefined): string => (l?.mean === undefined ? NO_FIGURE : fmtUsUnit(l.mean));
+const mean = (l: ServerLatency | undefined): string => (l?.mean === undefined ? NO_FIGURE : fmtLatency(l.mean));
 import { useKv } from '../../store/store';
 
 /** A down node is bad news; one joining or leaving is the cluster changing under the load, worth a look. */
