@@ -2,6 +2,7 @@ import { MIB } from './numbers';
 import { LATENCY_COLUMNS } from '../metrics/limits';
 import type { RunFile } from '../run/format';
 import type { Comparison } from '../stats/compare';
+import type { Verdict } from '../stats/verdict';
 import { memorySeries, opTypes, p99Series, serverP99Series, throughputSeries, TOTAL } from '../stats/series';
 import { csv, type Field } from './csv';
 import { runTitle } from '../run/title';
@@ -11,7 +12,7 @@ const US_PER_MS = 1000;
 /** Ids are UUIDs: their first 8 characters tell a folder's runs apart, as the Runs page and the CLI show them. */
 const SHORT_ID = 8;
 const SIGNIFICANCE_TEXT = (cell: { tooFew?: boolean; significant?: boolean }): string =>
-  cell.tooFew ? 'too few seconds' : cell.significant === undefined ? '' : cell.significant ? 'yes' : 'no';
+  cell.tooFew ? 'too few to judge' : cell.significant === undefined ? '' : cell.significant ? 'yes' : 'no';
 /** Setting values as typed: text plain, numbers and booleans as they are, objects and lists as JSON. */
 const settingValue = (v: unknown): Field =>
   typeof v === 'string' || typeof v === 'number' ? v : v === undefined ? '' : typeof v === 'boolean' ? String(v) : JSON.stringify(v);
@@ -31,15 +32,38 @@ const COMPARISON_HEADER = [
   'shift',
   'shift_low',
   'shift_high',
+  'change_low_pct',
+  'change_high_pct',
+  'method',
+  'n_runs',
 ];
+
+/** A figure's verdict columns, change_pct to n_runs; empty for a baseline or an unjudged figure. */
+function judged(cell: Partial<Verdict>): Field[] {
+  const sh = cell.shift;
+  return [
+    cell.changePct,
+    cell.p,
+    SIGNIFICANCE_TEXT(cell),
+    sh?.estimate,
+    sh?.low,
+    sh?.high,
+    cell.changeLowPct,
+    cell.changeHighPct,
+    cell.method,
+    cell.nRuns ? `${cell.nRuns[0]}+${cell.nRuns[1]}` : undefined,
+  ];
+}
 
 /**
  * The comparison as one tidy table: a row per run, op type and figure, every
  * row with every column (empty where a figure has no such thing). Throughput
  * and per-second p99 carry the change against the baseline, its p, the
- * Hodges-Lehmann shift and its 95 % interval, n is their number of seconds;
- * latency percentiles of the whole run and the settings that differ follow
- * in the same columns.
+ * shift and its 95 % interval (in the unit and in percent), the test's
+ * method and the runs a side; n is their number of seconds. Compared as
+ * groups, a row per group and figure follows (n its runs); latency
+ * percentiles of the whole run and the settings that differ come last, in
+ * the same columns.
  */
 export function comparisonCsv(c: Comparison): string {
   const rows: Field[][] = [COMPARISON_HEADER];
@@ -48,26 +72,35 @@ export function comparisonCsv(c: Comparison): string {
     for (const r of table) {
       r.cells.forEach((cell, i) => {
         if (!cell) return;
-        const sh = cell.shift;
-        rows.push([
-          ...who(i),
-          r.op,
-          metric,
-          cell.mean,
-          unit,
-          cell.n,
-          cell.changePct,
-          cell.p,
-          SIGNIFICANCE_TEXT(cell),
-          sh?.estimate,
-          sh?.low,
-          sh?.high,
-        ]);
+        rows.push([...who(i), r.op, metric, cell.mean, unit, cell.n, ...judged(cell)]);
       });
     }
   };
   figure('throughput', 'ops/s', c.throughput);
   figure('p99_per_second', 'ms', c.p99);
+  // Compared as groups: a row per group and figure, its value the mean of its runs' figures, n its runs.
+  const g = c.groups;
+  const groupFigure = (metric: string, unit: string, table: NonNullable<Comparison['groups']>['throughput']) => {
+    for (const r of table)
+      r.cells.forEach((cell, i) => {
+        if (cell)
+          rows.push([
+            '',
+            g!.groups[i].label,
+            i === 0 ? 'yes' : 'no',
+            r.op,
+            metric,
+            cell.mean,
+            unit,
+            g!.groups[i].runs.length,
+            ...judged(cell),
+          ]);
+      });
+  };
+  if (g) {
+    groupFigure('throughput_runs', 'ops/s', g.throughput);
+    groupFigure('p99_runs', 'ms', g.p99);
+  }
   for (const l of c.latency) {
     l.perRun.forEach((stats, i) => {
       if (!stats) return;

@@ -16,6 +16,8 @@ interface ComparePngOptions {
   files: readonly string[];
   ids: readonly string[];
   baseline: number;
+  /** The group of each file, for runs compared in groups (the first group the baseline). */
+  groups?: readonly number[];
   out: string;
   browser?: string;
 }
@@ -45,7 +47,7 @@ export async function comparePng(o: ComparePngOptions): Promise<void> {
         const page = await browser.newPage({ viewport: VIEWPORT, acceptDownloads: true });
         // The address with the token: the page trades it for its cookie, the redirect keeps the fragment.
         await page.goto(
-          `${server.tokenUrl}#compare=${o.files.map((f) => encodeURIComponent(basename(f))).join(',')}&baseline=${o.baseline}`,
+          `${server.tokenUrl}#compare=${o.files.map((f) => encodeURIComponent(basename(f))).join(',')}&baseline=${o.baseline}${o.groups ? `&groups=${o.groups.join(',')}` : ''}`,
           { timeout: PNG_TIMEOUT_MS },
         );
         await page.waitForSelector('[data-testid="compare-throughput"]', { timeout: PNG_TIMEOUT_MS });

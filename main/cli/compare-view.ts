@@ -1,12 +1,12 @@
 import { runTitle } from '../../app/run/title';
 import { LATENCY_COLUMNS } from '../../app/metrics/limits';
-import { fmtChange, type Comparison, type Row } from '../../app/stats/compare';
+import { fmtChange, groupTable, RUNS_NOTE, SECONDS_NOTE, verdictLines, type Comparison, type Row } from '../../app/stats/compare';
 import { fmtInt } from '../../app/report/numbers';
 import { table } from './format';
 
 const US_PER_MS = 1000;
 
-const runName = (c: Comparison, i: number): string => `${runTitle(c.runs[i])}${i === c.baseline ? ' (base)' : ''}`;
+const runName = (c: Comparison, i: number): string => `${runTitle(c.runs[i])}${i === c.baseline && !c.groups ? ' (base)' : ''}`;
 const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
 
 /** Baseline first, then each candidate's value and its change, per op type. */
@@ -24,9 +24,31 @@ function figureTable(c: Comparison, rows: readonly Row[], fmt: (v: number) => st
   return table([header, ...body]);
 }
 
-/** What `kvscope compare` prints: the settings that differ, throughput and p99 with significance, latency side by side. */
+/** The figures judged: on the runs for groups, on the seconds for one run a side. */
+function figures(c: Comparison): string[] {
+  const g = c.groups;
+  if (g)
+    return [
+      `groups: ${g.groups.map((x, i) => `${x.label}${i === 0 ? ' (base)' : ''} = ${x.runs.map((r) => runName(c, r)).join(', ')}`).join('; ')}`,
+      '',
+      `throughput, ops/s (${RUNS_NOTE})`,
+      table(groupTable(g, g.throughput, fmtInt)),
+      '',
+      'p99 of each run, ms',
+      table(groupTable(g, g.p99, ms)),
+    ];
+  return [
+    `throughput, ops/s (${SECONDS_NOTE})`,
+    figureTable(c, c.throughput, fmtInt),
+    '',
+    'p99 per second, ms (mean of the seconds)',
+    figureTable(c, c.p99, ms),
+  ];
+}
+
+/** What `kvscope compare` prints: the verdict, the settings that differ, the figures judged, latency side by side. */
 export function comparisonText(c: Comparison): string {
-  const parts: string[] = [];
+  const parts: string[] = [...verdictLines(c), ''];
   if (c.settings.length > 0) {
     parts.push('settings that differ:');
     for (const s of c.settings)
@@ -35,12 +57,7 @@ export function comparisonText(c: Comparison): string {
   }
   const short = c.partialLeftOut.map((n, i) => (n > 0 ? `${runName(c, i)}: ${n} s` : '')).filter(Boolean);
   if (short.length > 0) parts.push(`seconds with fewer workers than expected, left out of throughput and p99: ${short.join(', ')}`, '');
-  parts.push(
-    'throughput, ops/s (mean of measured seconds; change: Mann-Whitney U over the seconds, ~ = no significant change at 0.05; with fewer than 4 seconds a side no test can tell, and the table says so; shift: Hodges-Lehmann estimate of the change with its 95% confidence interval)',
-  );
-  parts.push(figureTable(c, c.throughput, fmtInt));
-  parts.push('', 'p99 per second, ms (mean of the seconds)');
-  parts.push(figureTable(c, c.p99, ms));
+  parts.push(...figures(c));
   parts.push('', 'latency over the whole measured run, ms');
   const rows = c.latency.flatMap((l) =>
     l.perRun.map((stats, i) => [l.op, runName(c, i), ...LATENCY_COLUMNS.map(([k]) => (stats ? ms(stats[k] / US_PER_MS) : '-'))]),

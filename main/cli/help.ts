@@ -41,12 +41,17 @@ its value), target, measured seconds, ops/s, p99, outcome and label. --filter ma
 the list as JSON.`,
     compare: `kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--html FILE]
                 [--png FILE [--browser PATH]] [--json] [--runs-dir DIR]
+       kvscope compare A1 A2 [A3 ...] --vs B1 B2 [B3 ...] [--vs C1 ...] [same options but --baseline]
 
 Compares 2 to 8 runs (a run file, or the start of an id or file name); the first is the baseline unless
---baseline N (1-based). Prints the settings that differ, ops/s and p99 per op type with the change, its
-significance (Mann-Whitney U) and its size (Hodges-Lehmann shift, 95% CI), and the latency percentiles.
---csv writes the comparison as one table, --series-csv the per-second series side by side, --html a one-file
-report, --png the Compare page as a picture. A FILE of - is standard output. --json prints the comparison as JSON.`,
+--baseline N (1-based). With --vs it compares groups of runs (repeats of each side; up to 16 runs in all),
+the first group the baseline: each run is one value (its mean ops/s, its p99) and the test is on the runs
+(Welch's t-test), so run-to-run noise is in the verdict. One run a side is judged on its seconds, counted at
+their effective number, and cannot speak for run-to-run noise: repeat each side (run --repeat 3) to judge.
+Prints the verdict, the settings that differ, ops/s and p99 per op type with the change, its 95% interval
+and p, and the latency percentiles. --csv writes the comparison as one table, --series-csv the per-second
+series side by side, --html a one-file report, --png the Compare page as a picture. A FILE of - is standard
+output. --json prints the comparison as JSON (each verdict with its method, p, significant, runs and seconds).`,
     export: `kvscope export RUN [--csv FILE [--format seconds|nodes|bench]] [--html FILE] [--runs-dir DIR]
 
 Exports one run: --format seconds (the default) one row per second, --format nodes one row per node per

@@ -8,6 +8,8 @@ import { runNodesCsv } from '../../app/report/nodes-csv';
 import { readRunFile } from '../../app/run/reader';
 import type { RunFile } from '../../app/run/format';
 import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
+import { compareGroups, groupLabels } from '../../app/stats/compare-groups';
+import { MAX_GROUP_RUNS } from '../../app/stats/limits';
 import { defaultRunsDir } from '../library/paths';
 import { resolveRun, type RunIndexEntry } from '../library/run-index';
 import { comparisonText } from './compare-view';
@@ -55,13 +57,30 @@ function copiesNote(entries: readonly RunIndexEntry[]): string[] {
   ];
 }
 
-/** `kvscope compare A B [C ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--html FILE] [--png FILE [--browser PATH]] [--runs-dir DIR]` */
+/**
+ * The runs of `compare`, in groups: `A B` is two runs, one a side;
+ * `A1 A2 --vs B1 B2` two groups of runs (more `--vs` for more groups), the
+ * first the baseline. `--vs` is found among parseArgs' own tokens, so an
+ * option's value is never taken for a run.
+ */
+function compareGroupsOf(parsed: { tokens: ReturnType<typeof parseArgs>['tokens'] }): string[][] {
+  const groups: string[][] = [[]];
+  for (const t of parsed.tokens ?? []) {
+    if (t.kind === 'option' && t.name === 'vs') groups.push([]);
+    else if (t.kind === 'positional') groups[groups.length - 1].push(t.value);
+  }
+  return groups;
+}
+
+/** `kvscope compare A B [C ...] [--baseline N] | A1 A2 ... --vs B1 B2 ... [--csv FILE] [--series-csv FILE] [--html FILE] [--png FILE [--browser PATH]] [--runs-dir DIR]` */
 export async function compareCommand(args: string[], out: Out): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const parsed = parseArgs({
     args,
     allowPositionals: true,
+    tokens: true,
     options: {
-      baseline: { type: 'string', default: '1' },
+      baseline: { type: 'string' },
+      vs: { type: 'boolean', multiple: true },
       csv: { type: 'string' },
       'series-csv': { type: 'string' },
       png: { type: 'string' },
@@ -71,20 +90,31 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
       json: { type: 'boolean', default: false },
     },
   });
+  const { values, positionals } = parsed;
   const say = wordsTo(out, [values.csv, values['series-csv'], values.html, values.png, values.json ? STDOUT : undefined]);
   const dir = values['runs-dir'] ?? defaultRunsDir();
-  if (positionals.length < MIN_RUNS || positionals.length > MAX_RUNS) {
-    throw new UsageError(`compare takes ${MIN_RUNS} to ${MAX_RUNS} runs, got ${positionals.length}`);
+  const grouped = compareGroupsOf(parsed);
+  const asGroups = grouped.length > 1;
+  if (asGroups) {
+    if (values.baseline !== undefined) throw new UsageError('--baseline is for runs one a side; with --vs the first group is the baseline');
+    const empty = grouped.findIndex((g) => g.length === 0);
+    if (empty >= 0) throw new UsageError(`group ${empty + 1} of compare has no runs: give runs before and after each --vs`);
+    if (positionals.length > MAX_GROUP_RUNS)
+      throw new UsageError(`compare takes at most ${MAX_GROUP_RUNS} runs in groups, got ${positionals.length}`);
+  } else if (positionals.length < MIN_RUNS || positionals.length > MAX_RUNS) {
+    throw new UsageError(`compare takes ${MIN_RUNS} to ${MAX_RUNS} runs, got ${positionals.length} (or groups: A1 A2 --vs B1 B2)`);
   }
-  const baseline = Number(values.baseline) - 1;
+  const baseline = asGroups ? 0 : Number(values.baseline ?? '1') - 1;
   if (!Number.isInteger(baseline) || baseline < 0 || baseline >= positionals.length) {
     throw new UsageError(`--baseline is the position of a run in the list, 1 to ${positionals.length}, got "${values.baseline}"`);
   }
-  const files = await Promise.all(
-    positionals.map((ref) => resolveRun(ref, dir, existsSync).catch((err: Error) => Promise.reject(new UsageError(err.message)))),
-  );
-  const runs = files.map((f) => readRunFile(f));
-  const c = compareRuns(runs, baseline);
+  const resolveAll = (refs: string[]) =>
+    Promise.all(refs.map((ref) => resolveRun(ref, dir, existsSync).catch((err: Error) => Promise.reject(new UsageError(err.message)))));
+  const fileGroups = await Promise.all(grouped.map(resolveAll));
+  const files = fileGroups.flat();
+  const runGroups = fileGroups.map((g) => g.map((f) => readRunFile(f)));
+  const runs = runGroups.flat();
+  const c = asGroups ? compareGroups(runGroups, groupLabels(runGroups)) : compareRuns(runs, baseline);
   if (values.json) out(JSON.stringify(c, null, 2));
   else say(comparisonText(c));
   if (values.csv) writeOutput(values.csv, comparisonCsv(c), say, 'the comparison table');
@@ -100,6 +130,7 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
           files,
           ids: runs.map((r) => r.header.id),
           baseline,
+          groups: asGroups ? fileGroups.flatMap((g, i) => g.map(() => i)) : undefined,
           out: file,
           browser: values.browser,
         }),

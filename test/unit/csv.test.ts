@@ -113,14 +113,20 @@ describe('per-second and comparison CSV', () => {
   it('writes the comparison as one tidy table: every row every column, short ids, plain setting values', () => {
     const text = comparisonCsv(compareRuns([run, short]));
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('run,label,baseline,op,metric,value,unit,n,change_pct,p_value,significant,shift,shift_low,shift_high');
-    expect(lines).toContain('r1,kv-async r1,yes,get,throughput,2.5,ops/s,2,,,,,,');
-    // Two seconds against one can never reach p<0.05: the table says so; no 95% interval either.
-    expect(lines).toContain('r2,kv-async r2,no,get,throughput,2,ops/s,1,-20,1,too few seconds,-0.5,,');
-    expect(lines).toContain('r1,kv-async r1,yes,get,p99_per_second,0.215,ms,2,,,,,,');
-    expect(lines).toContain('r1,kv-async r1,yes,put,latency_p90,1.5,ms,,,,,,,');
-    expect(lines.slice(-3)).toEqual(['r1,kv-async r1,yes,inFlight,setting,1,,,,,,,,', 'r2,kv-async r2,no,inFlight,setting,2,,,,,,,,', '']);
-    expect(new Set(lines.slice(0, -1).map((l) => l.split(',').length))).toEqual(new Set([14]));
+    expect(lines[0]).toBe(
+      'run,label,baseline,op,metric,value,unit,n,change_pct,p_value,significant,shift,shift_low,shift_high,change_low_pct,change_high_pct,method,n_runs',
+    );
+    expect(lines).toContain('r1,kv-async r1,yes,get,throughput,2.5,ops/s,2,,,,,,,,,,');
+    // Two seconds against one are too few for any test: the table says so; no shift or interval either.
+    expect(lines).toContain('r2,kv-async r2,no,get,throughput,2,ops/s,1,-20,1,too few to judge,,,,,,welch-seconds-ar1,1+1');
+    expect(lines).toContain('r1,kv-async r1,yes,get,p99_per_second,0.215,ms,2,,,,,,,,,,');
+    expect(lines).toContain('r1,kv-async r1,yes,put,latency_p90,1.5,ms,,,,,,,,,,,');
+    expect(lines.slice(-3)).toEqual([
+      'r1,kv-async r1,yes,inFlight,setting,1,,,,,,,,,,,,',
+      'r2,kv-async r2,no,inFlight,setting,2,,,,,,,,,,,,',
+      '',
+    ]);
+    expect(new Set(lines.slice(0, -1).map((l) => l.split(',').length))).toEqual(new Set([18]));
   });
 
   it('writes a full id as its first 8 characters and a text setting without JSON quotes', () => {
@@ -128,8 +134,8 @@ describe('per-second and comparison CSV', () => {
     const b = fixtureRun('fedcba9876543210', [{ get: { us: [100] } }], { sets: ['target.mode=cluster'] });
     const lines = comparisonCsv(compareRuns([a, b])).split('\r\n');
     expect(lines.filter((l) => l.includes(',setting,'))).toEqual([
-      '01234567,kv-async 01234567,yes,target.mode,setting,async,,,,,,,,',
-      'fedcba98,kv-async fedcba98,no,target.mode,setting,cluster,,,,,,,,',
+      '01234567,kv-async 01234567,yes,target.mode,setting,async,,,,,,,,,,,,',
+      'fedcba98,kv-async fedcba98,no,target.mode,setting,cluster,,,,,,,,,,,,',
     ]);
   });
 });

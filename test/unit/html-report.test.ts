@@ -105,7 +105,11 @@ describe('the one-file HTML report of a comparison', () => {
     expect(charts(html)).toBe(3);
     expect(html.match(/<path d="M/g)?.length).toBe(6);
     expect(html).toContain('<tr><td>inFlight</td><td>1</td><td>64</td></tr>');
-    expect(html).toContain('<td>+39.6% (p=0.005 n=6+6), shift +40 (95% CI +39 to +41)</td>');
+    expect(html).toMatch(
+      /<td>\+39\.6% \[\+3\d\.\d% to \+4\d\.\d%\] \(p&lt;0\.001 n=6\+6 s\), shift \+40 \(95% CI \+\d\d to \+\d\d\)<\/td>/,
+    );
+    expect(html).toMatch(/<p class="verdict">kv-async bbbbbbbb vs kv-async aaaaaaaa: verdict: ops\/s \+30\.3% \(p&lt;0\.001\)/);
+    expect(html).toContain('cannot speak for run-to-run noise');
     expect(html).not.toMatch(/<script/i);
   });
 

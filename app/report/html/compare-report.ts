@@ -1,7 +1,7 @@
 import type { RunFile } from '../../run/format';
 import { runTitle } from '../../run/title';
 import { LATENCY_COLUMNS } from '../../metrics/limits';
-import { fmtChange, type Comparison, type Row } from '../../stats/compare';
+import { fmtChange, groupTable, RUNS_NOTE, SECONDS_NOTE, verdictLines, type Comparison, type Row } from '../../stats/compare';
 import { memorySeries, p99Series, serverP99Series, throughputSeries, TOTAL } from '../../stats/series';
 import { fmtInt, fmtMs, fmtUsAsMs } from '../numbers';
 import { comparisonHead, machineOf } from '../report-head';
@@ -27,6 +27,27 @@ function figureTable(c: Comparison, rows: readonly Row[], fmt: (v: number) => st
     }),
   ]);
   return htmlTable(head, body);
+}
+
+/** The judged figures: the groups' tables on their runs, or each run's against the baseline on its seconds. */
+function figureSections(c: Comparison): string[] {
+  const g = c.groups;
+  const asHtml = (rows: string[][]) => htmlTable(rows[0], rows.slice(1));
+  if (g)
+    return [
+      '<h2>Throughput, ops/s (runs compared as groups)</h2>',
+      `<p class="muted">${esc(RUNS_NOTE)}</p>`,
+      asHtml(groupTable(g, g.throughput, fmtInt)),
+      '<h2>p99 of each run, ms</h2>',
+      asHtml(groupTable(g, g.p99, fmtMs)),
+    ];
+  return [
+    '<h2>Throughput, ops/s</h2>',
+    `<p class="muted">${esc(SECONDS_NOTE)}</p>`,
+    figureTable(c, c.throughput, fmtInt),
+    '<h2>p99 per second, ms</h2>',
+    figureTable(c, c.p99, fmtMs),
+  ];
 }
 
 function latencyTable(c: Comparison): string {
@@ -60,6 +81,7 @@ export function comparisonReportHtml(runs: readonly RunFile[], c: Comparison): s
   const body = [
     `<h1>${esc(head.title)}</h1>`,
     ...head.lines.map((l) => `<p class="muted">${esc(l)}</p>`),
+    ...verdictLines(c).map((l) => `<p class="verdict">${esc(l)}</p>`),
     '<h2>Settings that differ</h2>',
     settings,
     '<h2>Per second</h2>',
@@ -71,11 +93,7 @@ export function comparisonReportHtml(runs: readonly RunFile[], c: Comparison): s
       ? [svgLineChart('Server p99 (slowest node)', 'ms', lines(runs.map((r) => serverP99Series(r.samples) ?? [])))]
       : []),
     '</div>',
-    '<h2>Throughput, ops/s</h2>',
-    '<p class="muted">Mean of the measured seconds; change: Mann-Whitney U over the seconds (~ = no significant change at 0.05), shift: Hodges-Lehmann estimate with its 95% confidence interval.</p>',
-    figureTable(c, c.throughput, fmtInt),
-    '<h2>p99 per second, ms</h2>',
-    figureTable(c, c.p99, fmtMs),
+    ...figureSections(c),
     '<h2>Latency over the whole measured run</h2>',
     latencyTable(c),
     '<h2>Environment</h2>',

@@ -1,6 +1,6 @@
 import { runTitle } from '../../../../app/run/title';
 import { LATENCY_COLUMNS } from '../../../../app/metrics/limits';
-import { fmtChange, type Comparison, type Row } from '../../../../app/stats/compare';
+import { fmtChange, groupTable, RUNS_NOTE, SECONDS_NOTE, verdictLines, type Comparison, type Row } from '../../../../app/stats/compare';
 import { fmtInt, fmtMs } from '../../../../app/report/numbers';
 
 const US_PER_MS = 1000;
@@ -60,32 +60,97 @@ function FigureTable({ c, rows, fmt, testId }: { c: Comparison; rows: readonly R
   );
 }
 
-/** The comparison as tables: throughput and per-second p99 with significance, and the whole run's percentiles side by side. */
-export function CompareTables({ c }: { c: Comparison }) {
+/** A table of text rows (the first its head), as the terminal and the report print it. */
+function TextTable({ rows, testId }: { rows: string[][]; testId: string }) {
+  return (
+    <table className="data" data-testid={testId}>
+      <thead>
+        <tr>
+          {rows[0].map((h) => (
+            <th key={h}>{h}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.slice(1).map((r) => (
+          <tr key={`${r[0]}-${r[1]}`} data-testid={`${testId}-${r[0]}`}>
+            {r.map((v, k) => (
+              <td key={k} className={k === r.length - 1 ? (/^[+-]/.test(v) ? 'significant' : 'muted') : k >= 2 ? 'num' : undefined}>
+                {v}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The judged figures: per group on their runs, or per run against the baseline on its seconds. */
+function Figures({ c }: { c: Comparison }) {
+  const g = c.groups;
+  const partial = (c.partialLeftOut ?? []).some((n) => n > 0) && (
+    <p className="muted" data-testid="compare-partial">
+      Seconds with fewer workers than expected are left out of throughput and p99:{' '}
+      {c.partialLeftOut
+        .map((n, i) => (n > 0 ? `${runTitle(c.runs[i])}: ${n} s` : ''))
+        .filter(Boolean)
+        .join(', ')}
+    </p>
+  );
+  if (g)
+    return (
+      <>
+        <section className="panel">
+          <h2>Throughput, ops/s: runs compared as groups</h2>
+          <p className="muted">{RUNS_NOTE}</p>
+          {partial}
+          <TextTable rows={groupTable(g, g.throughput, fmtInt)} testId="compare-throughput" />
+        </section>
+        <section className="panel">
+          <h2>p99 of each run, ms</h2>
+          <TextTable rows={groupTable(g, g.p99, fmtMs)} testId="compare-p99" />
+        </section>
+      </>
+    );
   return (
     <>
       <section className="panel">
         <h2>Throughput, ops/s</h2>
-        <p className="muted">
-          Mean of the measured seconds. Change: Mann-Whitney U over the per-second values; ~ means no significant change at p &lt; 0.05.
-          With fewer than 4 seconds a side no test can tell, and the table says so. Shift: how far the run moved in ops/s (the
-          Hodges-Lehmann estimate) with its 95% confidence interval.
-        </p>
-        {(c.partialLeftOut ?? []).some((n) => n > 0) && (
-          <p className="muted" data-testid="compare-partial">
-            Seconds with fewer workers than expected are left out of throughput and p99:{' '}
-            {c.partialLeftOut
-              .map((n, i) => (n > 0 ? `${runTitle(c.runs[i])}: ${n} s` : ''))
-              .filter(Boolean)
-              .join(', ')}
-          </p>
-        )}
+        <p className="muted">{SECONDS_NOTE}</p>
+        {partial}
         <FigureTable c={c} rows={c.throughput} fmt={fmtInt} testId="compare-throughput" />
       </section>
       <section className="panel">
         <h2>p99 per second, ms</h2>
         <FigureTable c={c} rows={c.p99} fmt={fmtMs} testId="compare-p99" />
       </section>
+    </>
+  );
+}
+
+/** The verdict first, in words: what changed beyond the noise the test can see, and what it cannot see. */
+export function VerdictPanel({ c }: { c: Comparison }) {
+  const lines = verdictLines(c);
+  if (lines.length === 0) return null;
+  return (
+    <section className="panel" data-testid="compare-verdict">
+      <h2>Verdict</h2>
+      {lines.map((l) => (
+        <p key={l} className={/cannot speak|To judge it/.test(l) ? 'muted' : undefined}>
+          {l}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+/** The comparison as tables: the verdict, throughput and p99 with significance, and the whole run's percentiles side by side. */
+export function CompareTables({ c }: { c: Comparison }) {
+  return (
+    <>
+      <VerdictPanel c={c} />
+      <Figures c={c} />
       <section className="panel">
         <h2>Latency over the whole measured run, ms</h2>
         <table className="data" data-testid="compare-latency">
