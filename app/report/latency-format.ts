@@ -8,6 +8,8 @@ import { fmtMs, US_PER_MS } from './numbers';
 
 export const MICROSECONDS = 'µs';
 export const MILLISECONDS = 'ms';
+/** A terminal table stays plain ASCII. */
+const ASCII_MICROSECONDS = 'us';
 export type LatencyUnit = typeof MICROSECONDS | typeof MILLISECONDS;
 
 /** A latency's number and unit apart, for a tile that shows them in two places. */
@@ -28,6 +30,11 @@ const decimalsFor = (v: number): number => SIGNIFICANT - 1 - Math.floor(Math.log
  * (1.30 ms, 25.0 ms, 250 ms). 999.6 µs is 1.00 ms, not 1000 µs.
  */
 export function latencyParts(us: number): LatencyParts {
+  if (us < 0) {
+    // A difference of latencies: the magnitude picks the unit and the digits.
+    const p = latencyParts(-us);
+    return { value: `-${p.value}`, unit: p.unit };
+  }
   if (us >= US_PER_MS - 0.5) return { value: fmtMs(us / US_PER_MS), unit: MILLISECONDS };
   const decimals = us > 0 ? Math.max(0, Math.min(MAX_DECIMALS, decimalsFor(us))) : 0;
   return { value: us.toFixed(decimals), unit: MICROSECONDS };
@@ -38,6 +45,9 @@ export function fmtLatency(us: number): string {
   const p = latencyParts(us);
   return `${p.value} ${p.unit}`;
 }
+
+/** The same for a terminal, in plain ASCII: "3.2 us", "1.30 ms". */
+export const fmtLatencyAscii = (us: number): string => fmtLatency(us).replace(MICROSECONDS, ASCII_MICROSECONDS);
 
 /**
  * Labels for a linear latency axis from 0 whose ticks are `stepUs` apart up

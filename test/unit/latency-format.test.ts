@@ -16,6 +16,7 @@ describe('latencies for people: µs below a millisecond, always with the unit', 
       '2000 ms',
     ]);
     expect(fmtLatency(0)).toBe('0 µs');
+    expect([-3.2, -2500].map(fmtLatency)).toEqual(['-3.2 µs', '-2.50 ms']);
   });
 
   it('gives a tile its number and unit apart, the number readable with parseFloat', () => {

@@ -3,13 +3,17 @@ import { runTitle } from '../../run/title';
 import { LATENCY_COLUMNS } from '../../metrics/limits';
 import { fmtChange, groupTable, RUNS_NOTE, SECONDS_NOTE, verdictLines, type Comparison, type Row } from '../../stats/compare';
 import { memorySeries, p99Series, serverP99Series, throughputSeries, TOTAL } from '../../stats/series';
-import { fmtInt, fmtMs, fmtUsAsMs } from '../numbers';
+import { fmtInt, US_PER_MS } from '../numbers';
+import { fmtLatency } from '../latency-format';
 import { comparisonHead, machineOf } from '../report-head';
 import { htmlDocument, htmlTable } from './document';
 import { esc } from './escape';
 import { scrubSecrets, secretValues } from '../../scenario/secrets';
 import { environmentTable } from './sections';
 import { svgLineChart } from './svg-chart';
+
+/** The comparison holds p99 in ms; a fast server's few µs must not print as 0.00. */
+const p99Text = (ms: number): string => fmtLatency(ms * US_PER_MS);
 
 /** A figure's table: baseline first, then each candidate's value and its change (as the Compare page prints it). */
 function figureTable(c: Comparison, rows: readonly Row[], fmt: (v: number) => string): string {
@@ -38,15 +42,15 @@ function figureSections(c: Comparison): string[] {
       '<h2>Throughput, ops/s (runs compared as groups)</h2>',
       `<p class="muted">${esc(RUNS_NOTE)}</p>`,
       asHtml(groupTable(g, g.throughput, fmtInt)),
-      '<h2>p99 of each run, ms</h2>',
-      asHtml(groupTable(g, g.p99, fmtMs)),
+      '<h2>p99 of each run</h2>',
+      asHtml(groupTable(g, g.p99, p99Text)),
     ];
   return [
     '<h2>Throughput, ops/s</h2>',
     `<p class="muted">${esc(SECONDS_NOTE)}</p>`,
     figureTable(c, c.throughput, fmtInt),
-    '<h2>p99 per second, ms</h2>',
-    figureTable(c, c.p99, fmtMs),
+    '<h2>p99 per second</h2>',
+    figureTable(c, c.p99, p99Text),
   ];
 }
 
@@ -55,10 +59,10 @@ function latencyTable(c: Comparison): string {
     l.perRun.map((stats, i) => [
       l.op,
       runTitle(c.runs[i]),
-      ...LATENCY_COLUMNS.map(([k]) => ({ num: stats && stats.count > 0 ? fmtUsAsMs(stats[k]) : '–' })),
+      ...LATENCY_COLUMNS.map(([k]) => ({ num: stats && stats.count > 0 ? fmtLatency(stats[k]) : '–' })),
     ]),
   );
-  return htmlTable(['op', 'run', ...LATENCY_COLUMNS.map(([, l]) => `${l} ms`)], rows, 2);
+  return htmlTable(['op', 'run', ...LATENCY_COLUMNS.map(([, l]) => l)], rows, 2);
 }
 
 /** A comparison of 2 to 8 runs as a one-file HTML report: head, charts, tables, settings that differ, environments. */

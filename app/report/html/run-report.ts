@@ -36,11 +36,17 @@ export function runReportHtml(run: RunFile, label = ''): string {
     '<h2>Per second</h2>',
     '<div class="charts">',
     svgLineChart('Throughput', 'ops/s', [{ name: 'all ops', values: throughputSeries(run.samples, TOTAL) }]),
-    svgLineChart('p99 latency', 'ms', [
-      { name: 'all ops (client)', values: p99Series(run.samples, TOTAL) },
-      // The servers' own p99 where the target reports it: what the network and the client add is the gap.
-      ...withServer(run),
-    ]),
+    svgLineChart(
+      'p99 latency',
+      'ms',
+      [
+        { name: 'all ops (client)', values: p99Series(run.samples, TOTAL) },
+        // The servers' own p99 where the target reports it: what the network and the client add is the gap.
+        ...withServer(run),
+      ],
+      // A server's few µs beside the client's ms: on a linear axis the server's line would lie on 0.
+      withServer(run).length > 0 ? 'log' : 'linear',
+    ),
     svgLineChart('Client memory (RSS of all workers)', 'MiB', [{ name: 'workers', values: memorySeries(run.samples) }]),
     '</div>',
     ...nodes(run),

@@ -2,7 +2,8 @@ import { boundLabel, bucketRows } from '../../metrics/latency-buckets';
 import { LATENCY_COLUMNS } from '../../metrics/limits';
 import type { OpSummary, Summary } from '../../metrics/summary';
 import type { RunEnvironment } from '../../run/format';
-import { countOf, fmtInt, fmtPct, fmtUsAsMs } from '../numbers';
+import { countOf, fmtInt, fmtPct } from '../numbers';
+import { fmtLatency } from '../latency-format';
 import { machineOf } from '../report-head';
 import { htmlTable } from './document';
 import { appendNodeMarks } from '../../metrics/node-marks';
@@ -13,14 +14,14 @@ const GIB = 1024 ** 3;
 /** The summary table: a row per op type and one for all of them, as the UI and the CLI show it. */
 export function summaryTable(s: Summary): string {
   const bounds = bucketRows(s.total.buckets).map((b) => boundLabel(b.boundMs));
-  const head = ['op', 'ops', 'ops/s', 'min', 'max', ...LATENCY_COLUMNS.map(([, l]) => `${l} ms`), ...bounds];
+  const head = ['op', 'ops', 'ops/s', 'min', 'max', ...LATENCY_COLUMNS.map(([, l]) => l), ...bounds];
   const row = (name: string, o: OpSummary) => [
     name,
     { num: fmtInt(o.ops) },
     { num: fmtInt(o.opsPerSec.mean) },
     { num: fmtInt(o.opsPerSec.min) },
     { num: fmtInt(o.opsPerSec.max) },
-    ...LATENCY_COLUMNS.map(([k]) => ({ num: o.ops > 0 ? fmtUsAsMs(o.latency[k]) : '–' })),
+    ...LATENCY_COLUMNS.map(([k]) => ({ num: o.ops > 0 ? fmtLatency(o.latency[k]) : '–' })),
     ...bucketRows(o.buckets).map((b) => ({ num: fmtPct(b.share) })),
   ];
   const rows = [...Object.entries(s.ops).map(([op, o]) => row(op, o)), ...(Object.keys(s.ops).length > 1 ? [row('all', s.total)] : [])];
