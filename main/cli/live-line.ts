@@ -2,9 +2,12 @@ import type { Sample } from '../../app/metrics/sample';
 import { clientSaturated } from '../../app/metrics/limits';
 import { nodeState } from '../../app/metrics/node-stats';
 import { runSeconds, type Scenario } from '../../app/scenario/schema';
-import { fmtBytes, fmtInt, fmtUsAsMs, MIB, fmtGaugePct } from '../../app/report/numbers';
+import { fmtBytes, fmtInt, MIB, fmtGaugePct } from '../../app/report/numbers';
+import { fmtLatencyAscii } from '../../app/report/latency-format';
 
 const BAR_WIDTH = 20;
+/** "1000 ms" and "48 us" line up second after second. */
+const LATENCY_WIDTH = 9;
 
 /** One terminal line per merged second: phase, progress, throughput, latency, errors, memory. */
 export function liveLine(s: Sample, sc: Scenario): string {
@@ -19,8 +22,8 @@ export function liveLine(s: Sample, sc: Scenario): string {
   const parts = [
     `${String(s.second + 1).padStart(4)}s ${phase.padEnd(7)} [${bar}] ${String(done).padStart(3)}/${total}s`,
     `${fmtInt(s.totals.count).padStart(9)} ops/s`,
-    `p50 ${fmtUsAsMs(s.latency.p50).padStart(6)} ms`,
-    `p99 ${fmtUsAsMs(s.latency.p99).padStart(6)} ms`,
+    `p50 ${fmtLatencyAscii(s.latency.p50).padStart(LATENCY_WIDTH)}`,
+    `p99 ${fmtLatencyAscii(s.latency.p99).padStart(LATENCY_WIDTH)}`,
     `err/s ${fmtInt(s.totals.errors + s.totals.timeouts)}`,
   ];
   // Operations that found no connection: a server that is down shows here, not as latency.

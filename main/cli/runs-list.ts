@@ -1,5 +1,6 @@
 import type { RunIndexEntry } from '../library/run-index';
-import { fmtInt, fmtUsAsMs, NO_FIGURE } from '../../app/report/numbers';
+import { fmtInt, NO_FIGURE } from '../../app/report/numbers';
+import { fmtLatencyAscii } from '../../app/report/latency-format';
 import { table } from './format';
 import { groupValue } from '../../app/run/title';
 
@@ -46,7 +47,7 @@ export function runsTable(entries: readonly Listed[], sort: SortKey, filter = ''
     e.target,
     e.seconds === null ? NO_FIGURE : `${e.seconds} s`,
     e.opsPerSec === null ? NO_FIGURE : fmtInt(e.opsPerSec),
-    e.p99 === null ? NO_FIGURE : fmtUsAsMs(e.p99),
+    e.p99 === null ? NO_FIGURE : fmtLatencyAscii(e.p99),
     e.outcome ?? e.status,
     e.label ?? '',
   ]);
@@ -55,7 +56,7 @@ export function runsTable(entries: readonly Listed[], sort: SortKey, filter = ''
   const caveats = shown
     .filter((e) => CAVEATS.has(e.outcome ?? '') && e.reason)
     .map((e) => `  ${e.id.slice(0, SHORT_ID)} ${e.outcome}: ${e.reason}`);
-  const text = table([['id', 'date', 'scenario', 'target', 'measured', 'ops/s', 'p99 ms', 'outcome', 'label'], ...rows], {
+  const text = table([['id', 'date', 'scenario', 'target', 'measured', 'ops/s', 'p99', 'outcome', 'label'], ...rows], {
     left: [0, 1, 2, 3, 7, 8],
   });
   const out = [text];

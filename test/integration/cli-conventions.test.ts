@@ -66,9 +66,9 @@ describe('the CLI behaves like a Unix tool', () => {
 
   it('runs: text columns left-aligned, numbers right, labels shown and found; --json for runs and compare', () => {
     const lines = cli(['runs', '--runs-dir', dir]).stdout.split('\n');
-    expect(lines[0]).toMatch(/^id {8}date {17}scenario {2}target {6}measured {2}ops\/s {2}p99 ms {2}outcome {2}label$/);
+    expect(lines[0]).toMatch(/^id {8}date {17}scenario {2}target {6}measured {2}ops\/s {6}p99 {2}outcome {2}label$/);
     expect(lines[1]).toMatch(
-      /^bbbb2222 {2}2026-11-01 \d\d:\d\d:\d\d {2}kv-async {2}builtin-kv {7}8 s {4}141 {4}0\.70 {2}done {5}after upgrade$/,
+      /^bbbb2222 {2}2026-11-01 \d\d:\d\d:\d\d {2}kv-async {2}builtin-kv {7}8 s {4}141 +704 us {2}done {5}after upgrade$/,
     );
     expect(cli(['runs', '--filter', 'upgrade', '--runs-dir', dir]).stdout.trim().split('\n')).toHaveLength(2);
     const listed = JSON.parse(cli(['runs', '--json', '--runs-dir', dir]).stdout) as { id: string; label: string }[];

@@ -21,6 +21,12 @@ describe('the terminal views during an outage', () => {
     expect(liveLine(up, scenario)).not.toContain('unavailable');
   });
 
+  it('the live line shows a few µs of latency in µs, not 0.00 ms', () => {
+    const fast = mergeTicks(0, 'run', AT, [tick(0, 0, { get: { values: [3, 4, 4] } })]);
+    expect(liveLine(fast, scenario)).toMatch(/p50 +4\.0 us +p99 +4\.0 us/);
+    expect(liveLine(up, scenario)).toMatch(/p50 +120 us +p99 +140 us/);
+  });
+
   it('the live line names each node that is not up, and its state', () => {
     const node = (id: string, state?: 'down' | 'leaving') => ({ id, address: id, rates: {}, ...(state ? { state } : {}) });
     expect(liveLine({ ...up, nodes: [node('a'), node('b', 'down'), node('c', 'leaving')] }, scenario)).toContain(

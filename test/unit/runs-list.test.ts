@@ -21,6 +21,9 @@ describe('kvscope runs', () => {
     const row = runsTable([entry({})], 'date').split('\n')[1];
     expect(row).toMatch(/redis-mix +redis +0 s +– +– +failed$/);
     const full = runsTable([entry({ seconds: 10, opsPerSec: 1234, p99: 2500, status: 'done' })], 'date').split('\n')[1];
-    expect(full).toMatch(/10 s +1,234 +2\.50 +done$/);
+    expect(full).toMatch(/10 s +1,234 +2\.50 ms +done$/);
+    // A Redis run's p99 of a few µs, in plain ASCII for the terminal.
+    const fast = runsTable([entry({ seconds: 10, opsPerSec: 1234, p99: 4, status: 'done' })], 'date').split('\n')[1];
+    expect(fast).toMatch(/10 s +1,234 +4\.0 us +done$/);
   });
 });
