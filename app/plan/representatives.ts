@@ -24,3 +24,15 @@ export function representatives<T>(runs: readonly GroupRun<T>[]): { value: unkno
     return { value: best.value, item: best.item };
   });
 }
+
+/** The runs of each value, values in the order they first appear. */
+export function valueGroups<T>(runs: readonly { value: unknown; item: T }[]): { value: unknown; items: T[] }[] {
+  const byValue = new Map<string, { value: unknown; items: T[] }>();
+  for (const r of runs) {
+    const key = JSON.stringify(r.value) ?? '';
+    const g = byValue.get(key) ?? { value: r.value, items: [] };
+    g.items.push(r.item);
+    byValue.set(key, g);
+  }
+  return [...byValue.values()];
+}

@@ -3,7 +3,7 @@ import type { Sample } from '../metrics/sample';
 import type { RunStatus, Summary } from '../metrics/summary';
 import { MAX_REPEAT, MAX_SWEEP_VALUES, type RunGroup } from '../plan/group';
 import type { Comparison } from '../stats/compare';
-import { MAX_RUNS, MIN_RUNS } from '../stats/limits';
+import { MAX_GROUP_RUNS, MAX_GROUPS, MAX_RUNS, MIN_RUNS } from '../stats/limits';
 import type { LogEntry, Phase, PhaseMark, RunFacts } from '../run/format';
 import type { FieldError, Scenario, ScenarioInput } from '../scenario/schema';
 import { MAX_SAVED_NAME, MAX_SCENARIO_FILE_CHARS, SAVED_NAME } from '../scenario/saved';
@@ -159,6 +159,43 @@ export interface ExportedFile {
   text: string;
 }
 
+/** The group of each compared file, the first group the baseline: files come group by group (0, 0, 1, 1, 1, ...). */
+const compareGroupsField = z
+  .array(
+    z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_GROUPS - 1),
+  )
+  .max(MAX_GROUP_RUNS);
+
+/** Runs one a side take up to MAX_RUNS files; in groups, up to MAX_GROUP_RUNS, each with its group, in order. */
+function checkGroups(p: { files: string[]; groups?: number[] }, ctx: z.RefinementCtx): void {
+  const g = p.groups;
+  if (!g) {
+    if (p.files.length > MAX_RUNS)
+      ctx.addIssue({ code: 'custom', path: ['files'], message: `at most ${MAX_RUNS} runs one a side (${MAX_GROUP_RUNS} in groups)` });
+    return;
+  }
+  if (g.length !== p.files.length) ctx.addIssue({ code: 'custom', path: ['groups'], message: 'one group per file' });
+  else if (g[0] !== 0 || g.some((x, i) => i > 0 && x !== g[i - 1] && x !== g[i - 1] + 1) || g[g.length - 1] < 1)
+    ctx.addIssue({ code: 'custom', path: ['groups'], message: 'groups must run 0, 1, 2, ... in file order, at least two of them' });
+}
+
+const comparePayload = z
+  .object({
+    files: z.array(runFile).min(MIN_RUNS).max(MAX_GROUP_RUNS),
+    baseline: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_RUNS - 1),
+    groups: compareGroupsField.optional(),
+  })
+  .strict()
+  .superRefine(checkGroups);
+
 /** Requests: channel -> payload schema (validated where it arrives) and result type. */
 const REQUESTS = {
   listScenarios: { payload: empty },
@@ -203,31 +240,22 @@ const REQUESTS = {
   renameScenario: { payload: z.object({ from: savedName, to: z.string().max(MAX_SAVED_NAME * 4) }).strict() },
   deleteScenario: { payload: z.object({ name: savedName }).strict() },
   importScenario: { payload: z.object({ text: z.string().max(MAX_SCENARIO_FILE_CHARS * 4) }).strict() },
-  compareRuns: {
-    payload: z
-      .object({
-        files: z.array(runFile).min(MIN_RUNS).max(MAX_RUNS),
-        baseline: z
-          .number()
-          .int()
-          .min(0)
-          .max(MAX_RUNS - 1),
-      })
-      .strict(),
-  },
+  compareRuns: { payload: comparePayload },
   exportFile: {
     payload: z
       .object({
         kind: z.enum(EXPORT_KINDS),
-        files: z.array(runFile).min(1).max(MAX_RUNS),
+        files: z.array(runFile).min(1).max(MAX_GROUP_RUNS),
         baseline: z
           .number()
           .int()
           .min(0)
           .max(MAX_RUNS - 1)
           .optional(),
+        groups: compareGroupsField.optional(),
       })
-      .strict(),
+      .strict()
+      .superRefine(checkGroups),
   },
 } as const;
 
@@ -274,7 +302,8 @@ export interface Pushes {
    * `compare` holds one run per swept value (the one nearest that value's
    * median ops/s), in value order, for the automatic comparison.
    */
-  groupEnded: { group: RunGroup; runIds: string[]; compare: string[]; values: unknown[] };
+  /** `compare`: the runs to compare, one a value; or, with `groups`, a sweep's runs value by value, `groups` the value of each. */
+  groupEnded: { group: RunGroup; runIds: string[]; compare: string[]; values: unknown[]; groups?: number[] };
   /** A line of progress of a Node install the dashboard asked for. */
   runtimeInstall: { version: string; line: string };
   /** A line of progress of a client install the dashboard asked for. */

@@ -1,9 +1,10 @@
 import type { PlannedRun } from '../../app/plan/plan';
 import { repeatStats } from '../../app/plan/repeats';
-import { representatives } from '../../app/plan/representatives';
 import type { Summary } from '../../app/metrics/summary';
 import { readRunFile } from '../../app/run/reader';
-import { compareRuns, MAX_RUNS, MIN_RUNS } from '../../app/stats/compare';
+import { compareRuns, MAX_RUNS } from '../../app/stats/compare';
+import { compareGroups, groupLabels } from '../../app/stats/compare-groups';
+import { MAX_GROUP_RUNS, MAX_GROUPS, MIN_GROUPS } from '../../app/stats/limits';
 import { comparisonText } from './compare-view';
 import { fmtInt, fmtUsAsMs } from '../../app/report/numbers';
 import { table } from './format';
@@ -60,21 +61,37 @@ export async function planCommand(plans: readonly PlannedRun[], o: RunCommandOpt
 
 /**
  * A sweep ends with one comparison of its values, the first value the
- * baseline: per value the run whose ops/s is nearest that value's median
- * stands for it (all of them without --repeat).
+ * baseline. With repeats, each value's runs are a group and the verdicts
+ * are on the runs (as many values as MAX_GROUP_RUNS holds); without, one run
+ * a value, judged on its seconds, which the comparison says.
  */
 function sweepComparison(done: readonly Done[]): string | null {
   const setting = done[0]?.plan.group?.setting;
   if (!setting) return null;
   const finished = done.filter((d) => d.summary && d.file);
-  const picked = representatives(
-    finished.map((d) => ({ value: d.plan.group?.value, opsPerSec: d.summary!.total.opsPerSec.mean, item: d })),
-  );
-  if (picked.length < MIN_RUNS) return null;
-  const shown = picked.slice(0, MAX_RUNS);
-  const note = picked.length > MAX_RUNS ? ` (the first ${MAX_RUNS} of ${picked.length} values)` : '';
-  const c = compareRuns(shown.map((p) => readRunFile(p.item.file!)));
-  return `comparison of the swept values${note}, ${setting}=${JSON.stringify(shown[0].value)} as the baseline:\n${comparisonText(c)}`;
+  const byValue = new Map<string, Done[]>();
+  for (const d of finished) byValue.set(valueOf(d.plan), [...(byValue.get(valueOf(d.plan)) ?? []), d]);
+  const values = [...byValue.values()];
+  if (values.length < MIN_GROUPS) return null;
+  if (values.some((ds) => ds.length > 1)) {
+    const shown: Done[][] = [];
+    let runs = 0;
+    for (const ds of values) {
+      if (runs + ds.length > MAX_GROUP_RUNS || shown.length === MAX_GROUPS) break;
+      shown.push(ds);
+      runs += ds.length;
+    }
+    if (shown.length < MIN_GROUPS) return null;
+    const note =
+      shown.length < values.length ? ` (the first ${shown.length} of ${values.length} values: ${MAX_GROUP_RUNS} runs at most)` : '';
+    const groups = shown.map((ds) => ds.map((d) => readRunFile(d.file!)));
+    const c = compareGroups(groups, groupLabels(groups));
+    return `comparison of the swept values${note}, their runs as groups, ${setting}=${valueOf(shown[0][0].plan)} as the baseline:\n${comparisonText(c)}`;
+  }
+  const picked = values.map((ds) => ds[0]).slice(0, MAX_RUNS);
+  const note = values.length > MAX_RUNS ? ` (the first ${MAX_RUNS} of ${values.length} values)` : '';
+  const c = compareRuns(picked.map((d) => readRunFile(d.file!)));
+  return `comparison of the swept values${note}, ${setting}=${valueOf(picked[0].plan)} as the baseline:\n${comparisonText(c)}`;
 }
 
 function planTable(done: readonly Done[]): string {

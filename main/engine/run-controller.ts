@@ -12,8 +12,9 @@ import { LibraryHandlers } from '../library/handlers';
 import { admitScenario, admitScenarios, refusalMessage } from '../policy/admit';
 import { Run } from './orchestrator';
 import { PlanError, planRuns, type PlanSpec, type PlannedRun } from '../../app/plan/plan';
-import { representatives } from '../../app/plan/representatives';
+import { representatives, valueGroups } from '../../app/plan/representatives';
 import { MAX_RUNS } from '../../app/stats/compare';
+import { MAX_GROUP_RUNS } from '../../app/stats/limits';
 import { RunLibrary } from '../library/run-library';
 import { UserScenarios } from '../library/user-scenarios';
 import { scenariosDir } from '../config/dirs';
@@ -184,6 +185,18 @@ export class RunController implements BridgeHandlers {
     const group = planned.group;
     if (group) {
       const finished = plan.done.filter((d) => d.summary.status !== 'failed');
+      const byValue = valueGroups(finished.map((d) => ({ value: d.planned.group?.value, item: d.runId })));
+      // A sweep with repeats is compared value against value on its runs, when they fit one comparison.
+      if (group.kind === 'sweep' && byValue.some((g) => g.items.length > 1) && finished.length <= MAX_GROUP_RUNS) {
+        this.push('groupEnded', {
+          group,
+          runIds: plan.done.map((d) => d.runId),
+          compare: byValue.flatMap((g) => g.items),
+          values: byValue.map((g) => g.value),
+          groups: byValue.flatMap((g, i) => g.items.map(() => i)),
+        });
+        return summary;
+      }
       const picked = representatives(
         finished.map((d) => ({ value: d.planned.group?.value, opsPerSec: d.summary.total.opsPerSec.mean, item: d.runId })),
       );

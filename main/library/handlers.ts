@@ -5,7 +5,8 @@ import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../../app/report
 import { runNodesCsv } from '../../app/report/nodes-csv';
 import type { RunFile } from '../../app/run/format';
 import { runSeconds } from '../../app/scenario/schema';
-import { compareRuns } from '../../app/stats/compare';
+import { compareRuns, type Comparison } from '../../app/stats/compare';
+import { compareGroups, groupLabels } from '../../app/stats/compare-groups';
 import { memorySeries, serverP99Series, opTypes, p99Series, throughputSeries, TOTAL } from '../../app/stats/series';
 import { firstClock } from '../../app/run/clock';
 import { machineOf } from '../../app/report/report-head';
@@ -16,6 +17,14 @@ import type { RunLibrary } from './run-library';
 
 const CSV = 'text/csv';
 const HTML = 'text/html';
+
+/** Runs one a side against the baseline, or in groups (the group of each run, in order, the first the baseline). */
+function comparisonOf(runs: RunFile[], baseline: number, groups?: number[]): Comparison {
+  if (!groups) return compareRuns(runs, baseline);
+  const byGroup: RunFile[][] = [];
+  runs.forEach((r, i) => (byGroup[groups[i]] ??= []).push(r));
+  return compareGroups(byGroup, groupLabels(byGroup));
+}
 
 /** The Bridge requests about kept runs, each naming a run by its file; answered from the library (RunController delegates here). */
 export class LibraryHandlers {
@@ -59,9 +68,9 @@ export class LibraryHandlers {
     return this.library.import(p.name, p.text);
   }
 
-  async compareRuns(p: { files: string[]; baseline: number }): Promise<CompareView> {
+  async compareRuns(p: { files: string[]; baseline: number; groups?: number[] }): Promise<CompareView> {
     const runs = await Promise.all(p.files.map((f) => this.library.read(f)));
-    const comparison = compareRuns(runs, p.baseline);
+    const comparison = comparisonOf(runs, p.baseline, p.groups);
     const ops = [...new Set(runs.flatMap((r) => opTypes(r.samples))), TOTAL];
     const throughput = Object.fromEntries(
       ops.map((op) => [op, runs.map((r) => (op === TOTAL || r.summary.ops[op] ? throughputSeries(r.samples, op) : null))]),
@@ -76,9 +85,11 @@ export class LibraryHandlers {
     };
   }
 
-  async exportFile(p: { kind: ExportKind; files: string[]; baseline?: number }): Promise<ExportedFile> {
+  async exportFile(p: { kind: ExportKind; files: string[]; baseline?: number; groups?: number[] }): Promise<ExportedFile> {
     const runs = await Promise.all(p.files.map((f) => this.library.read(f)));
     const stem = (r: RunFile) => fileStem(r.header.scenario.name ?? 'run', r.header.id);
+    // Groups name the file by their first runs and their count: sixteen stems would outgrow a file name.
+    const compared = p.groups ? `${stem(runs[0])}_groups_${runs.length}_runs` : runs.map(stem).join('_vs_');
     switch (p.kind) {
       case 'run-seconds':
         return { name: `${stem(runs[0])}_seconds.csv`, mime: CSV, text: runSecondsCsv(runs[0]) };
@@ -91,17 +102,17 @@ export class LibraryHandlers {
         return { name: f.name, mime: 'application/x-ndjson', text: f.text };
       }
       case 'compare-summary':
-        return { name: `compare_${runs.map(stem).join('_vs_')}.csv`, mime: CSV, text: comparisonCsv(compareRuns(runs, p.baseline ?? 0)) };
+        return { name: `compare_${compared}.csv`, mime: CSV, text: comparisonCsv(comparisonOf(runs, p.baseline ?? 0, p.groups)) };
       case 'run-html':
         return { name: `${stem(runs[0])}_report.html`, mime: HTML, text: runReportHtml(runs[0]) };
       case 'compare-html':
         return {
-          name: `compare_${runs.map(stem).join('_vs_')}_report.html`,
+          name: `compare_${compared}_report.html`,
           mime: HTML,
-          text: comparisonReportHtml(runs, compareRuns(runs, p.baseline ?? 0)),
+          text: comparisonReportHtml(runs, comparisonOf(runs, p.baseline ?? 0, p.groups)),
         };
       case 'compare-series':
-        return { name: `compare_series_${runs.map(stem).join('_vs_')}.csv`, mime: CSV, text: alignedSeriesCsv(runs, runs.map(stem)) };
+        return { name: `compare_series_${compared}.csv`, mime: CSV, text: alignedSeriesCsv(runs, runs.map(stem)) };
       default:
         throw new Error(`unknown export kind ${String(p.kind satisfies never)}`);
     }

@@ -24,6 +24,14 @@ describe('routes in the address', () => {
     expect(parseRoute('#/compare')).toEqual({ page: 'compare', files: [], baseline: 0 });
     expect(parseRoute(`#/run/${A}?window=15m`)).toEqual({ page: 'run', file: A, window: '15m' });
     expect(parseRoute(`#/compare/${A},${B}?baseline=1`)).toEqual({ page: 'compare', files: [A, B], baseline: 1 });
+    expect(parseRoute(`#/compare/${A},${B}?baseline=0&groups=0,1`)).toEqual({
+      page: 'compare',
+      files: [A, B],
+      baseline: 0,
+      groups: [0, 1],
+    });
+    expect(formatRoute({ page: 'compare', files: [A, B], baseline: 0, groups: [0, 1] })).toMatch(/\?baseline=0&groups=0%2C1$/);
+    expect(parseRoute(`#/compare/${A},${B}?groups=0,x`)).toBeNull();
     for (const r of [
       { page: 'scenarios' as const },
       { page: 'live' as const, window: '1m' as const },

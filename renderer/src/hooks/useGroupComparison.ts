@@ -7,8 +7,9 @@ import { errorMessage } from '../../../app/error-message';
 
 /**
  * When the last run of a repeat or sweep ends, its comparison opens by
- * itself: a sweep's values (one run each, the first value the baseline), or
- * a repeat's runs with their median, spread and outliers.
+ * itself: a sweep's values (one run each, or with repeats each value's runs
+ * as a group, the first value the baseline), or a repeat's runs with their
+ * median, spread and outliers.
  */
 /** The files the group's runs were written to (the push names runs by id; requests name them by file). */
 async function filesOf(bridge: Bridge, ids: string[]): Promise<string[]> {
@@ -27,15 +28,21 @@ export function useGroupComparison(): void {
       bridge.onPush((channel, data) => {
         if (channel !== 'groupEnded') return;
         // The listener is generic over channels; this one carries groupEnded's payload.
-        const { group, compare, values, runIds } = data as Pushes['groupEnded'];
+        const { group, compare, values, runIds, groups } = data as Pushes['groupEnded'];
         const sweep = group.kind === 'sweep' && group.setting ? { setting: group.setting, values } : undefined;
         const ids = sweep ? compare : runIds.slice(0, MAX_RUNS);
         if (ids.length < MIN_RUNS) return;
         filesOf(bridge, ids)
-          .then(async (files) => ({ files, view: await bridge.compareRuns({ files, baseline: 0 }) }))
+          .then(async (files) => ({ files, view: await bridge.compareRuns({ files, baseline: 0, ...(groups ? { groups } : {}) }) }))
           .then(
             ({ files, view }) => {
-              const open: OpenComparison = { files, baseline: 0, view, ...(sweep ? { sweep } : { repeat: true }) };
+              const open: OpenComparison = {
+                files,
+                baseline: 0,
+                ...(groups ? { groups } : {}),
+                view,
+                ...(sweep ? { sweep } : { repeat: true }),
+              };
               useKv.getState().showComparison(open);
             },
             (err: unknown) => useKv.getState().noteError(`could not compare the ${group.kind}: ${errorMessage(err)}`),

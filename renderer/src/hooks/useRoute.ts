@@ -73,10 +73,15 @@ function applyRoute(r: Route, bridge: Bridge): Promise<void> | undefined {
   }
   if (r.page === 'compare' && r.files.length > 0) {
     const open = kv.compare;
-    if (open && open.baseline === r.baseline && open.files.join(',') === r.files.join(',')) return void kv.setPage('compare');
+    const same = open && open.baseline === r.baseline && open.files.join(',') === r.files.join(',');
+    if (same && open.groups?.join(',') === r.groups?.join(',')) return void kv.setPage('compare');
+    const groups = r.groups ? { groups: r.groups } : {};
     return bridge
-      .compareRuns({ files: r.files, baseline: r.baseline })
-      .then((view) => useKv.getState().showComparison({ files: r.files, baseline: r.baseline, view }), fail('the compared runs'));
+      .compareRuns({ files: r.files, baseline: r.baseline, ...groups })
+      .then(
+        (view) => useKv.getState().showComparison({ files: r.files, baseline: r.baseline, ...groups, view }),
+        fail('the compared runs'),
+      );
   }
   kv.setPage(r.page === 'compare' ? 'compare' : r.page);
   return undefined;

@@ -60,7 +60,7 @@ export function ComparePage() {
   const head = comparisonHead(c.runs, c.baseline, open.view.machines);
   const exportCsv = (kind: ExportKind) =>
     bridge
-      .exportFile({ kind, files: open.files, baseline: open.baseline })
+      .exportFile({ kind, files: open.files, baseline: open.baseline, ...(open.groups ? { groups: open.groups } : {}) })
       .then(downloadFile, (err: unknown) => setNotice(`export failed: ${errorMessage(err)}`));
   const exportPng = async () => {
     if (!root.current) return;
@@ -108,7 +108,9 @@ export function ComparePage() {
         </header>
         <section className="panel">
           <h2>
-            {c.runs.length} runs, baseline {runTitle(c.runs[c.baseline])}
+            {c.groups
+              ? `${c.runs.length} runs in ${c.groups.groups.length} groups, baseline ${c.groups.groups[0].label}`
+              : `${c.runs.length} runs, baseline ${runTitle(c.runs[c.baseline])}`}
           </h2>
           {c.settings.length === 0 ? (
             <p className="muted">Same settings in every run.</p>

@@ -4,6 +4,7 @@ import { MAX_RUNS, MIN_RUNS } from '../../../app/stats/limits';
 import { RunRow } from '../components/runs/RunRow';
 import { ariaSort, copiedIds, groupsOf, nextSort, visibleRuns, type RunSort, type SortKey } from '../components/runs/runRows';
 import { useBridge } from '../bridge/context';
+import { selectionGroups } from '../components/runs/selectionGroups';
 import { useRuns } from '../hooks/useRuns';
 import { isActivePhase } from '../store/live';
 import { useKv } from '../store/store';
@@ -18,7 +19,7 @@ const COLUMNS: { key: SortKey | null; label: string }[] = [
   { key: null, label: 'Target' },
   { key: null, label: 'Measured' },
   { key: 'ops', label: 'ops/s' },
-  { key: 'p99', label: 'p99 ms' },
+  { key: 'p99', label: 'p99' },
   { key: 'status', label: 'Status' },
   { key: null, label: 'Label' },
   { key: null, label: '' },
@@ -56,6 +57,13 @@ export function RunsPage() {
       const view = await bridge.compareRuns({ files: selected, baseline: 0 });
       useKv.getState().showComparison({ files: selected, baseline: 0, view });
     });
+  const asGroups = runs ? selectionGroups(selected, runs) : null;
+  const compareGroups = () =>
+    act('compare', async () => {
+      if (!asGroups) return;
+      const view = await bridge.compareRuns({ ...asGroups, baseline: 0 });
+      useKv.getState().showComparison({ ...asGroups, baseline: 0, view });
+    });
   // Runs are picked by file: two copies of one run are two rows.
   const toggle = (file: string) => setSelected((s) => (s.includes(file) ? s.filter((x) => x !== file) : [...s, file]));
   const shown = runs ? visibleRuns(runs, filter, sort, group) : [];
@@ -90,6 +98,15 @@ export function RunsPage() {
         >
           Compare {selected.length > 0 ? `(${selected.length})` : ''}
         </button>
+        <button
+          type="button"
+          disabled={!asGroups}
+          onClick={compareGroups}
+          data-testid="compare-groups-button"
+          title="Each repeat (or swept value) one group, judged on its runs: run-to-run noise is in the verdict"
+        >
+          Compare as groups{asGroups ? ` (${Math.max(...asGroups.groups) + 1})` : ''}
+        </button>
         <label className="button">
           Import run file…
           <input
@@ -101,8 +118,8 @@ export function RunsPage() {
           />
         </label>
         <span className="muted">
-          {selected.length > 0 ? 'the first one picked is the baseline; ' : ''}pick {MIN_RUNS} to {MAX_RUNS} runs to compare; drop run files
-          here to import
+          {selected.length > 0 ? 'the first one picked is the baseline; ' : ''}pick {MIN_RUNS} to {MAX_RUNS} runs to compare, or the runs of
+          two repeats to compare as groups; drop run files here to import
         </span>
       </div>
       {(error ?? notice) && (

@@ -1,4 +1,4 @@
-import { MAX_RUNS, MIN_RUNS } from '../../../app/stats/limits';
+import { MAX_GROUP_RUNS, MAX_RUNS, MIN_RUNS } from '../../../app/stats/limits';
 // Run files are plain names (main checks them again); anything else in a link is not a route.
 import { RUN_FILE_NAME } from '../../../app/protocol/bridge';
 import { WINDOWS, type WindowId } from '../chart-data/windows';
@@ -11,13 +11,14 @@ import type { Page } from '../store/types';
  *   #/run/FILE                      a kept run on the Live page
  *   #/compare/FILE,FILE?baseline=N  a comparison (FILE: a run file's name in the runs folder;
  *                                   `#/compare` alone, with no files, before any is chosen)
+ *   #/compare/FILE,...?groups=0,0,1,1  runs compared in groups (the group of each file, in order)
  * and `?window=5m` (or `&window=`) for the chart window. The older compare link
  * `#compare=FILE,FILE&baseline=N` (kvscope compare --png) still opens.
  */
 export type Route =
   | { page: PlainPage; window?: WindowId }
   | { page: 'run'; file: string; window?: WindowId }
-  | { page: 'compare'; files: string[]; baseline: number; window?: WindowId };
+  | { page: 'compare'; files: string[]; baseline: number; groups?: number[]; window?: WindowId };
 
 type PlainPage = Exclude<Page, 'compare'>;
 const PLAIN_PAGES: readonly string[] = ['scenarios', 'live', 'runs'] satisfies PlainPage[];
@@ -43,9 +44,13 @@ export function parseRoute(hash: string): Route | null {
 function compareRoute(list: string, params: URLSearchParams): Route | null {
   const files = list.split(',').filter((f) => f !== '');
   const baseline = Number(params.get('baseline') ?? '0');
-  if (files.length < MIN_RUNS || files.length > MAX_RUNS || !files.every((f) => RUN_FILE_NAME.test(f))) return null;
+  const groups = params.get('groups')?.split(',').map(Number);
+  const most = groups ? MAX_GROUP_RUNS : MAX_RUNS;
+  if (files.length < MIN_RUNS || files.length > most || !files.every((f) => RUN_FILE_NAME.test(f))) return null;
   if (!Number.isInteger(baseline) || baseline < 0 || baseline >= files.length) return null;
-  return { page: 'compare', files, baseline };
+  // Main checks the groups' order again; a link's are only read as whole numbers, one per file.
+  if (groups && (groups.length !== files.length || !groups.every((g) => Number.isInteger(g) && g >= 0))) return null;
+  return { page: 'compare', files, baseline, ...(groups ? { groups } : {}) };
 }
 
 function safeDecode(s: string): string | null {
@@ -64,6 +69,7 @@ export function formatRoute(r: Route): string {
   else if (r.page === 'compare') {
     path = `/compare/${r.files.map(encodeURIComponent).join(',')}`;
     query.set('baseline', String(r.baseline));
+    if (r.groups) query.set('groups', r.groups.join(','));
   } else path = `/${r.page}`;
   if (r.window) query.set('window', r.window);
   const q = query.toString();

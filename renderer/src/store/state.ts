@@ -15,6 +15,8 @@ export interface OpenComparison {
   /** The compared runs' files in the runs folder (copies of one run share an id, never a file). */
   files: string[];
   baseline: number;
+  /** Set when the runs are compared in groups: the group of each file, in order, the first the baseline. */
+  groups?: number[];
   view: CompareView;
   /** Set when the comparison is of a sweep: the setting and its values, in run order. */
   sweep?: { setting: string; values: unknown[] };
