@@ -36,10 +36,10 @@ describe('kvscope run --sweep / --repeat', () => {
     expect(out.stdout).toMatch(/\n1 +1 +[\d,]+ +0\.0% +[\d.]+ +-\n4 +1 +[\d,]+/);
     // The sweep ends with one comparison of its values, the first value the baseline.
     expect(out.stdout).toMatch(
-      /comparison of the swept values, inFlight=1 as the baseline:\nsettings that differ:\n {2}inFlight: 1 .*, 4 /,
+      /comparison of the swept values, inFlight=1 as the baseline:\n.*verdict: too few to judge.*\n(.*\n){2,3}settings that differ:\n {2}inFlight: 1 .*, 4 /,
     );
-    // One second a side can never reach p<0.05: the change is shown with that said, not as "~".
-    expect(out.stdout).toMatch(/\ntotal +[\d,]+ +[\d,]+ +[+-]?[\d.]+%, too few seconds to judge: needs at least 4\+4 \(n=1\+1\)/);
+    // One second a side is too few for any test: the change is shown with that said, not as "~".
+    expect(out.stdout).toMatch(/\ntotal +[\d,]+ +[\d,]+ +[+-]?[\d.]+%, too few independent seconds to judge \(n=1\+1 s\)/);
     const runs = readdirSync(dir)
       .sort()
       .map((f) => readRunFile(join(dir, f)));
@@ -49,6 +49,53 @@ describe('kvscope run --sweep / --repeat', () => {
     ]);
     expect(runs[0].header.group?.id).toBe(runs[1].header.group?.id);
     expect(runs[0].header.version).toBe(2);
+  });
+
+  it('two --repeat 3 of one scenario, compared as groups, are judged on their runs and not called different', () => {
+    const groupDir = mkdtempSync(join(tmpdir(), 'kvscope-aa-'));
+    try {
+      const repeat = () =>
+        cli([
+          'run',
+          'kv-async',
+          '--set',
+          'durationSeconds=2',
+          '--set',
+          'warmupSeconds=1',
+          '--repeat',
+          '3',
+          '--runs-dir',
+          groupDir,
+          '--quiet',
+        ]);
+      expect(repeat().status).toBe(0);
+      expect(repeat().status).toBe(0);
+      const files = readdirSync(groupDir).sort();
+      expect(files).toHaveLength(6);
+      const paths = files.map((f) => join(groupDir, f));
+      const text = cli(['compare', ...paths.slice(0, 3), '--vs', ...paths.slice(3), '--runs-dir', groupDir]);
+      expect(text.stderr).toBe('');
+      expect(text.status).toBe(0);
+      expect(text.stdout).toMatch(/^B vs A: verdict: .* \(Welch's t-test on the runs, n=3\+3 runs\)$/m);
+      expect(text.stdout).toMatch(/groups: A \(base\) = (kv-async #\d\/3(, )?){3}; B = (kv-async #\d\/3(, )?){3}/);
+      const json = JSON.parse(
+        cli(['compare', ...paths.slice(0, 3), '--vs', ...paths.slice(3), '--json', '--runs-dir', groupDir]).stdout,
+      ) as {
+        groups: { throughput: { op: string; cells: ({ method?: string; p?: number; nRuns?: number[]; nSeconds?: number[] } | null)[] }[] };
+      };
+      const total = json.groups.throughput.find((r) => r.op === 'total')!.cells[1]!;
+      expect(total).toMatchObject({ method: 'welch-runs', nRuns: [3, 3] });
+      // Every measured second of the three runs a side is counted.
+      for (const n of total.nSeconds!) expect(n).toBeGreaterThanOrEqual(3);
+      // Repeats of one scenario differ by run-to-run noise only: a test on the runs calls that p < 0.05 now and then, never p < 0.001.
+      expect(total.p).toBeGreaterThan(0.001);
+      expect(cli(['compare', paths[0], '--vs', paths[1], '--baseline', '1', '--runs-dir', groupDir]).stderr).toMatch(
+        /--baseline is for runs one a side/,
+      );
+      expect(cli(['compare', paths[0], '--vs', '--runs-dir', groupDir]).stderr).toMatch(/group 2 of compare has no runs/);
+    } finally {
+      rmSync(groupDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a bad swept value before running anything, naming the value', () => {

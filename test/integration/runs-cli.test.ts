@@ -66,8 +66,10 @@ describe('kvscope runs, compare and export', () => {
       },
     );
     expect(out).toMatch(/settings that differ:\n {2}inFlight: \d+ \(kv-async aaaa1111 \(base\)\), 16 \(kv-async bbbb2222\)/);
-    expect(out).toMatch(/get +101 +141 +\+39\.\d% \(p<0\.001 n=20\+20\)/);
-    expect(out).toMatch(/put +31 +31 +~ \(p=1\.000 n=20\+20\)/);
+    expect(out).toMatch(/get +101 +141 +\+39\.\d% \[\+\d\d\.\d% to \+\d\d\.\d%\] \(p<0\.001 n=20\+20 s\)/);
+    expect(out).toMatch(/put +31 +31 +~ 0\.0% \[-[\d.]+% to \+[\d.]+%\] \(p=1\.000 n=20\+20 s\)/);
+    expect(out).toMatch(/^kv-async bbbb2222 vs kv-async aaaa1111: verdict: ops\/s \+\d+\.\d% \(p<0\.001\)/);
+    expect(out).toContain('cannot speak for run-to-run noise');
     expect(readFileSync(csvPath, 'utf8')).toMatch(/^run,label,baseline,op,metric,value,unit,n,change_pct,p_value,/);
     expect(readFileSync(seriesPath, 'utf8').split('\r\n')).toHaveLength(22);
   });
