@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CompareView, RunListItem } from '../../app/protocol/bridge';
 import { compareRuns } from '../../app/stats/compare';
+import { compareGroups } from '../../app/stats/compare-groups';
 import { useGroupComparison } from '../../renderer/src/hooks/useGroupComparison';
 import { ComparePage } from '../../renderer/src/pages/ComparePage';
 import { RunsPage } from '../../renderer/src/pages/RunsPage';
@@ -150,6 +151,44 @@ describe('the Runs page', () => {
     fireEvent.click(screen.getByTestId('compare-button'));
     await waitFor(() => expect(useKv.getState().page).toBe('compare'));
     expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({ files: [RUNS[1].file, RUNS[2].file], baseline: 0 });
+  });
+});
+
+describe('two repeats picked on the Runs page', () => {
+  it('are compared as groups: each repeat one group, the first picked the baseline, and the page leads with the verdict on runs', async () => {
+    const fake = fakeBridge();
+    const rep = (id: string, index: number) => ({ group: { kind: 'repeat' as const, id, index, count: 2 } });
+    fake.library.runs = [
+      item('aaaaaaaa-1', 'kv-async', 100, '2026-11-01T10:00:00.000Z', rep('A', 0)),
+      item('bbbbbbbb-2', 'kv-async', 101, '2026-11-01T11:00:00.000Z', rep('B', 0)),
+      item('cccccccc-3', 'kv-async', 99, '2026-11-01T12:00:00.000Z', rep('A', 1)),
+      item('dddddddd-4', 'kv-async', 102, '2026-11-01T13:00:00.000Z', rep('B', 1)),
+    ];
+    const runs = [100, 99, 101, 102].map((n, i) => fixtureRun(`g-${i}`, steady(10, { get: { count: n, us: 1000 } })));
+    fake.library.compare = async () => ({
+      comparison: compareGroups([runs.slice(0, 2), runs.slice(2)], ['A', 'B']),
+      throughput: {},
+      p99: [],
+      memory: [],
+      serverP99: [],
+      machines: [],
+    });
+    render(<RunsPage />, { wrapper: wrapper(fake.bridge) });
+    await screen.findByTestId('run-row-aaaaaaaa');
+    fireEvent.click(screen.getByTestId('pick-aaaaaaaa'));
+    fireEvent.click(screen.getByTestId('pick-bbbbbbbb'));
+    expect((screen.getByTestId('compare-groups-button') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('pick-cccccccc'));
+    fireEvent.click(screen.getByTestId('pick-dddddddd'));
+    fireEvent.click(screen.getByTestId('compare-groups-button'));
+    await waitFor(() => expect(useKv.getState().page).toBe('compare'));
+    const files = fake.library.runs.map((r) => r.file);
+    expect(fake.calls.find((c) => c.channel === 'compareRuns')?.payload).toEqual({
+      files: [files[0], files[2], files[1], files[3]],
+      groups: [0, 0, 1, 1],
+      baseline: 0,
+    });
+    expect(useKv.getState().compare?.groups).toEqual([0, 0, 1, 1]);
   });
 });
 
