@@ -342,7 +342,8 @@ export const ipcChannel = (c: RequestChannel | PushChannel): string => `kvscope:
  * bad payload is rejected with a message naming it.
  */
 export async function dispatchRequest(handlers: BridgeHandlers, channel: unknown, payload: unknown): Promise<unknown> {
-  if (typeof channel !== 'string' || !(channel in REQUESTS)) throw new Error(`unknown request ${String(channel)}`);
+  // Own keys only: `constructor`, `__proto__` and `toString` are Object's, not requests.
+  if (typeof channel !== 'string' || !Object.hasOwn(REQUESTS, channel)) throw new Error(`unknown request ${String(channel)}`);
   const c = channel as RequestChannel;
   const r = REQUESTS[c].payload.safeParse(payload ?? {});
   if (!r.success) {

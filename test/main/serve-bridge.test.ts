@@ -63,6 +63,9 @@ describe('kvscope serve: the Bridge over WebSocket', () => {
   it('an unknown channel is an error response', async () => {
     const r = await page.request('deleteEverything');
     expect(r).toMatchObject({ ok: false, error: 'unknown request deleteEverything' });
+    // Names every object inherits are not requests either.
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      expect(await page.request(name)).toMatchObject({ ok: false, error: `unknown request ${name}` });
   });
 
   it('invalid frames get an error response and the socket stays usable', async () => {
