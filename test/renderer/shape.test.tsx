@@ -222,11 +222,17 @@ describe('tiles and progress', () => {
       writes: '100',
       errors: '4',
       unavailable: '0',
-      p50: '0.42',
+      p50: '420',
       p99: '2.50',
       memory: '100.0',
       nodes: '1',
     });
+    // Below a millisecond in µs, each tile with its own unit.
+    expect(
+      tileValues(s, 'builtin-kv')
+        .filter((x) => x.id === 'p50' || x.id === 'p99')
+        .map((x) => x.unit),
+    ).toEqual(['µs', 'ms']);
     expect(tileValues(undefined, 'redis').every((x) => x.value === '–')).toBe(true);
   });
 

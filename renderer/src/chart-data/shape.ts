@@ -3,8 +3,9 @@ import { WRITE_OPS, type TargetKind } from '../../../app/scenario/targets';
 import type { Row } from './row';
 import { placeRows } from '../../../app/metrics/places';
 import { serverLatency } from '../../../app/metrics/server-latency';
+import { US_PER_MS } from '../../../app/report/numbers';
 
-export const US_PER_MS = 1000;
+export { US_PER_MS };
 export const BYTES_PER_MIB = 1024 * 1024;
 
 interface ReadWrite {

@@ -3,6 +3,7 @@ import type { Row } from '../chart-data/row';
 import { WHOLE_RUN, type TimeFrame } from '../chart-data/timeFrame';
 import { Plot, type Band } from './Plot';
 import type { ChartSpec } from './spec';
+import { axisNote } from './valueAxis';
 
 export type { Band } from './Plot';
 
@@ -35,7 +36,7 @@ export function Chart({
     <section className="panel chart" data-testid={testId} data-points={rows.length}>
       <header className="panel-head">
         <h2>
-          {spec.title} <span className="unit">{spec.yUnit}</span>
+          {spec.title} {axisNote(spec) && <span className="unit">{axisNote(spec)}</span>}
         </h2>
         {actions && <div className="panel-actions">{actions}</div>}
       </header>

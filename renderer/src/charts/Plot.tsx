@@ -1,11 +1,9 @@
 import { memo, useLayoutEffect, useMemo, useState } from 'react';
 import { CartesianGrid, ComposedChart, XAxis, YAxis } from 'recharts';
-import { fmtCompact } from '../../../app/report/numbers';
 import type { Row } from '../chart-data/row';
 import type { TimeFrame } from '../chart-data/timeFrame';
-import { domainsOf } from './axes';
+import { rowsTimeDomain } from './axes';
 import { nearestRow } from './hover';
-import { valueTop } from './paths';
 import { PlotBands, type Band } from './PlotBands';
 import { PlotLegend } from './PlotLegend';
 import { PlotTooltip } from './PlotTooltip';
@@ -13,6 +11,7 @@ import { SeriesLayer, type Hover } from './SeriesLayer';
 import { seriesSource, type SeriesData, type TimeAxisData } from './seriesSource';
 import type { ChartSpec } from './spec';
 import { TIME_AXIS_HEIGHT, TimeAxis } from './TimeAxis';
+import { valueAxis, type ValueAxis } from './valueAxis';
 
 export type { Band } from './PlotBands';
 
@@ -40,16 +39,17 @@ interface Props {
  * Memoised itself: a tile or the log never redraws it.
  */
 export const Plot = memo(function Plot({ spec, rows, bands, frame: span }: Props) {
-  const d = domainsOf(rows, valueTop(spec, rows), span);
-  const [x0, x1, yTop] = [d.x[0], d.x[1], d.y[1]];
+  const y = valueAxis(spec, rows);
+  const { x, ticks } = rowsTimeDomain(rows, span);
+  const [x0, x1] = x;
   const clock0 = span.clock0;
   // One object per time domain: its subscribers re-render when it moves, not on every render.
-  const time = useMemo((): TimeAxisData => ({ domain: d.x, ticks: d.xTicks, clock0 }), [x0, x1, clock0]); // eslint-disable-line react-hooks/exhaustive-deps
+  const time = useMemo((): TimeAxisData => ({ domain: x, ticks, clock0 }), [x0, x1, clock0]); // eslint-disable-line react-hooks/exhaustive-deps
   const data: SeriesData = { spec, rows, time };
   const [source] = useState(() => seriesSource(data));
   useLayoutEffect(() => source.set(data));
   const [hover, setHover] = useState<Hover | null>(null);
-  const yAxis = useMemo(() => valueAxis(d.y, d.yTicks), [yTop]); // eslint-disable-line react-hooks/exhaustive-deps
+  const yAxis = useMemo(() => valueAxisElement(y), [y.key]); // eslint-disable-line react-hooks/exhaustive-deps
   const frame = useMemo(
     () => (
       <ComposedChart responsive style={SIZE} margin={MARGIN}>
@@ -77,7 +77,7 @@ const GRID_LINES = <CartesianGrid stroke={GRID} vertical={false} />;
 /** Recharts wants an x axis to lay the frame out; its domain never moves, and nothing of it is drawn. */
 const HIDDEN_TIME_AXIS = <XAxis hide type="number" dataKey="t" domain={[0, 1]} />;
 
-function valueAxis(domain: [number, number], ticks: number[]) {
+function valueAxisElement({ domain, ticks, label }: ValueAxis) {
   return (
     <YAxis
       type="number"
@@ -88,7 +88,7 @@ function valueAxis(domain: [number, number], ticks: number[]) {
       interval={0}
       allowDataOverflow
       width={Y_AXIS_WIDTH}
-      tickFormatter={fmtCompact}
+      tickFormatter={label}
       fontSize={12}
     />
   );

@@ -1,6 +1,8 @@
-import { fmtClock, fmtCompact } from '../../../app/report/numbers';
+import { fmtClock, fmtCompact, US_PER_MS } from '../../../app/report/numbers';
+import { fmtLatency } from '../../../app/report/latency-format';
 import type { Row } from '../chart-data/row';
 import type { ChartSpec } from './spec';
+import { isLatency } from './valueAxis';
 
 /** Keeps the box off the cursor line. */
 const OFFSET_PX = 12;
@@ -23,7 +25,7 @@ export function PlotTooltip({ spec, row, x, width }: Props) {
       {spec.series.map((s) =>
         typeof row[s.key] === 'number' ? (
           <div key={s.key} style={{ color: s.color }}>
-            {s.label}: {fmtCompact(row[s.key])} {s.unit}
+            {s.label}: {isLatency(s.unit) ? fmtLatency(row[s.key] * US_PER_MS) : `${fmtCompact(row[s.key])} ${s.unit}`}
           </div>
         ) : null,
       )}

@@ -5,6 +5,7 @@ import { nearestRow } from './hover';
 import { seriesPoints, type Scale } from './paths';
 import type { SeriesSource } from './seriesSource';
 import { timeScale } from './timeScale';
+import { logScale } from './valueAxis';
 
 const CURSOR = '#64748b';
 
@@ -53,8 +54,9 @@ export function SeriesLayer({ source, onHover }: Props) {
   const x = useMemo(() => timeScale(time.domain, width), [time, width]);
   const drawables = useMemo((): Drawable[] => {
     if (!yScale || !area) return [];
-    // Canvas pixels start at the plot area's corner.
-    const y = linear(yScale, yDomain, area.y);
+    // Canvas pixels start at the plot area's corner; a log axis' domain is in log10 of the values.
+    const axis = linear(yScale, yDomain, area.y);
+    const y = spec.scale === 'log' ? logScale(axis, Number(yDomain?.[0] ?? 0)) : axis;
     const stacked = spec.kind === 'stackedArea';
     return seriesPoints(spec, rows, x.x, y).map((points, i) => ({ spec: spec.series[i], points, edge: stacked ? 'nonzero' : 'all' }));
   }, [spec, rows, x, yScale, yDomain, area]);

@@ -4,19 +4,6 @@ import { MAX_INTERVALS, MIN_INTERVALS, niceSteps, ROUNDING, tidy } from './niceS
 
 const MS_PER_SECOND = 1000;
 
-/**
- * The chart frame's domains. Recharts redraws the value axis and grid in
- * several milliseconds per chart, so that axis moves only when a value
- * outgrows its nice top. The time axis slides every second, but the page
- * draws it itself (TimeAxis), a few lines and labels, as it draws the series.
- */
-interface Domains {
-  x: [number, number];
-  xTicks: number[];
-  y: [number, number];
-  yTicks: number[];
-}
-
 /** Tick steps a clock reads well at: seconds, minutes, hours. */
 const TIME_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
 /** About this many time ticks across a chart: readable at half a desktop width. */
@@ -62,9 +49,9 @@ export function valueTicks(top: number): number[] {
   return ticks;
 }
 
-export function domainsOf(rows: readonly Row[], yTop: number, frame: TimeFrame = WHOLE_RUN): Domains {
+/** The time axis of chart rows, from their first to their last second. */
+export function rowsTimeDomain(rows: readonly Row[], frame: TimeFrame = WHOLE_RUN): { x: [number, number]; ticks: number[] } {
   const first = rows.length > 0 ? rows[0].t : 0;
   const last = rows.length > 0 ? rows[rows.length - 1].t : 0;
-  const { x, ticks } = timeDomain(first, last, frame);
-  return { x, xTicks: ticks, y: [0, yTop], yTicks: valueTicks(yTop) };
+  return timeDomain(first, last, frame);
 }

@@ -1,3 +1,4 @@
+import { MILLISECONDS } from '../../../app/report/latency-format';
 import type { Reduce, Row } from '../chart-data/row';
 import { anyNonZero, nodeKey, placeKey, workerKey, type PlaceMetric } from '../chart-data/shape';
 
@@ -22,6 +23,8 @@ export interface ChartSpec {
   series: SeriesSpec[];
   yUnit: string;
   kind: ChartKind;
+  /** 'log' when lines a thousand times apart must both be read (a server's µs beside a client's ms); linear from 0 otherwise. */
+  scale?: 'log';
 }
 
 /** Colors that stay apart for the color-blind; failures are always the warm ones. */
@@ -90,12 +93,12 @@ export function nodeThroughputSpec(ids: readonly string[], rows: readonly Row[])
 export const LATENCY: ChartSpec = {
   title: 'Latency',
   kind: 'line',
-  yUnit: 'ms',
+  yUnit: MILLISECONDS,
   series: (['p50', 'p95', 'p99', 'max'] as const).map((k) => ({
     key: k,
     label: k,
     color: COLORS[k],
-    unit: 'ms',
+    unit: MILLISECONDS,
     reduce: 'max',
     ...(k === 'max' ? { stroke: 'dashed' as const } : {}),
   })),
@@ -107,7 +110,9 @@ export type LatencySource = 'client' | 'server' | 'both';
 /**
  * The Latency chart for a source. A node's server lines are drawn only where
  * it reported them in view: p99 and p50 from its histogram (bucket upper
- * bounds), else its mean; beside the client's lines only its p99 (or mean).
+ * bounds), else its mean; beside the client's lines only its p99 (or mean),
+ * on a log scale: a few µs under a client max of hundreds of ms would lie
+ * flat on the bottom of a linear one.
  */
 export function latencySpec(source: LatencySource, nodeIds: readonly string[], rows: readonly Row[]): ChartSpec {
   if (source === 'client') return LATENCY;
@@ -115,7 +120,7 @@ export function latencySpec(source: LatencySource, nodeIds: readonly string[], r
   nodeIds.forEach((id, i) => {
     const color = paletteColor(i);
     const line = (what: 'srvP99' | 'srvP50' | 'srvMean', label: string, stroke: SeriesSpec['stroke']) =>
-      series.push({ key: nodeKey(id, what), label: `${id} server ${label}`, color, unit: 'ms', reduce: 'max', stroke });
+      series.push({ key: nodeKey(id, what), label: `${id} server ${label}`, color, unit: MILLISECONDS, reduce: 'max', stroke });
     const p99 = anyNonZero(rows, nodeKey(id, 'srvP99'));
     if (p99) line('srvP99', 'p99', source === 'both' ? 'dashed' : 'solid');
     if (p99 && source === 'server' && anyNonZero(rows, nodeKey(id, 'srvP50'))) line('srvP50', 'p50', 'dotted');
@@ -124,8 +129,9 @@ export function latencySpec(source: LatencySource, nodeIds: readonly string[], r
   return {
     title: source === 'both' ? 'Latency (client, and server per node)' : 'Latency (server side, per node)',
     kind: 'line',
-    yUnit: 'ms',
+    yUnit: MILLISECONDS,
     series,
+    ...(source === 'both' ? { scale: 'log' as const } : {}),
   };
 }
 

@@ -4,8 +4,8 @@ import type { OpSummary } from '../../../../app/metrics/summary';
 import { cutShortNote } from '../../../../app/metrics/cut-short';
 import { bucketsFromSummary } from '../../chart-data/buckets';
 import { boundLabel } from '../../../../app/metrics/latency-buckets';
-import { US_PER_MS } from '../../chart-data/shape';
-import { fmtBytes, fmtInt, fmtMs, fmtPct } from '../../../../app/report/numbers';
+import { fmtBytes, fmtInt, fmtPct } from '../../../../app/report/numbers';
+import { fmtLatency } from '../../../../app/report/latency-format';
 import { useKv } from '../../store/store';
 import { outcomeOf } from '../../../../app/metrics/outcome';
 import { OUTCOME_CLASS } from './outcomeView';
@@ -24,7 +24,7 @@ function OpRow({ label, o, part }: { label: string; o: OpSummary; part: Part }) 
         <td className="num">{fmtInt(o.opsPerSec.max)}</td>
         {LATENCY_COLUMNS.map(([k]) => (
           <td key={k} className="num">
-            {fmtMs(o.latency[k] / US_PER_MS)}
+            {fmtLatency(o.latency[k])}
           </td>
         ))}
       </tr>
@@ -56,7 +56,7 @@ function Headers({ part, bounds }: { part: Part; bounds: number[] }) {
         <th className="num">max</th>
         {LATENCY_COLUMNS.map(([k, label]) => (
           <th key={k} className="num">
-            {label} ms
+            {label}
           </th>
         ))}
       </tr>

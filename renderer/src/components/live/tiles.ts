@@ -3,7 +3,8 @@ import type { Summary } from '../../../../app/metrics/summary';
 import type { LiveSample } from '../../../../app/protocol/bridge';
 import { WRITE_OPS, type TargetKind } from '../../../../app/scenario/targets';
 import { fmtInt, NO_FIGURE, plainNumber } from '../../../../app/report/numbers';
-import { BYTES_PER_MIB, readWrite, US_PER_MS } from '../../chart-data/shape';
+import { latencyParts, MILLISECONDS } from '../../../../app/report/latency-format';
+import { BYTES_PER_MIB, readWrite } from '../../chart-data/shape';
 
 interface TileValue {
   id: 'ops' | 'reads' | 'writes' | 'errors' | 'unavailable' | 'p50' | 'p99' | 'memory' | 'nodes';
@@ -31,11 +32,12 @@ interface Figures {
   nodesMoving?: string;
 }
 
-const MS_DECIMALS = 2;
 const MIB_DECIMALS = 1;
 
 const int = (n: number | undefined): string => (n === undefined ? NO_FIGURE : fmtInt(n));
-const ms = (us: number | undefined): string => (us === undefined ? NO_FIGURE : plainNumber(us / US_PER_MS, MS_DECIMALS));
+/** In µs below a millisecond: a server-fast p50 of 40 µs is not "0.04". */
+const latency = (us: number | undefined): { value: string; unit: string } =>
+  us === undefined ? { value: NO_FIGURE, unit: MILLISECONDS } : latencyParts(us);
 
 function tilesOf(f: Figures): TileValue[] {
   return [
@@ -44,8 +46,8 @@ function tilesOf(f: Figures): TileValue[] {
     { id: 'writes', label: 'Writes', value: int(f.writes), unit: '/s' },
     { id: 'errors', label: 'Errors', value: int(f.errors), unit: '/s', alert: (f.errors ?? 0) > 0 },
     { id: 'unavailable', label: 'Unavailable', value: int(f.unavailable), unit: '/s', alert: (f.unavailable ?? 0) > 0 },
-    { id: 'p50', label: 'p50', value: ms(f.p50), unit: 'ms' },
-    { id: 'p99', label: 'p99', value: ms(f.p99), unit: 'ms' },
+    { id: 'p50', label: 'p50', ...latency(f.p50) },
+    { id: 'p99', label: 'p99', ...latency(f.p99) },
     {
       id: 'memory',
       label: 'Client memory',

@@ -1,6 +1,7 @@
 import { repeatStats } from '../../../../app/plan/repeats';
 import type { Comparison, Row } from '../../../../app/stats/compare';
-import { fmtInt, fmtMs, PERCENT } from '../../../../app/report/numbers';
+import { fmtInt, PERCENT, US_PER_MS } from '../../../../app/report/numbers';
+import { fmtLatency } from '../../../../app/report/latency-format';
 
 /** One figure across the repeats: median, spread and the runs that stand apart (modified z-score > 3.5). */
 function line(label: string, row: Row | undefined, fmt: (v: number) => string, c: Comparison) {
@@ -41,7 +42,7 @@ export function RepeatSummary({ c }: { c: Comparison }) {
         </thead>
         <tbody>
           {line('ops/s', total(c.throughput), fmtInt, c)}
-          {line('p99 ms', total(c.p99), fmtMs, c)}
+          {line('p99', total(c.p99), (ms) => fmtLatency(ms * US_PER_MS), c)}
         </tbody>
       </table>
       <p className="muted">

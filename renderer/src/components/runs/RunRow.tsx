@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { ExportKind, RunListItem } from '../../../../app/protocol/bridge';
 import { useBridge } from '../../bridge/context';
 import { downloadFile } from '../../export/download';
-import { fmtInt, fmtMs, NO_FIGURE } from '../../../../app/report/numbers';
+import { fmtInt, NO_FIGURE } from '../../../../app/report/numbers';
+import { fmtLatency } from '../../../../app/report/latency-format';
 import { useKv } from '../../store/store';
 import { groupText } from './runRows';
 import { OUTCOME_CLASS } from '../live/outcomeView';
@@ -10,8 +11,6 @@ import { errorMessage } from '../../../../app/error-message';
 
 /** Outcomes whose reason is written under the badge, not only in its tooltip. */
 const CAVEAT_KINDS = new Set<string>(['done with errors', 'degraded', 'failed']);
-
-const US_PER_MS = 1000;
 
 interface Props {
   run: RunListItem;
@@ -83,7 +82,7 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
       <td>{r.target}</td>
       <td>{r.seconds === null ? NO_FIGURE : `${r.seconds} s`}</td>
       <td className="num">{r.opsPerSec === null ? NO_FIGURE : fmtInt(r.opsPerSec)}</td>
-      <td className="num">{r.p99 === null ? NO_FIGURE : fmtMs(r.p99 / US_PER_MS)}</td>
+      <td className="num">{r.p99 === null ? NO_FIGURE : fmtLatency(r.p99)}</td>
       <td>
         <span
           className={`phase ${r.outcome ? OUTCOME_CLASS[r.outcome] : `phase-${r.status}`}`}
