@@ -8,6 +8,10 @@ import { fmtMs, US_PER_MS } from './numbers';
 
 export const MICROSECONDS = 'µs';
 export const MILLISECONDS = 'ms';
+const SECONDS = 's';
+const US_PER_S = US_PER_MS * US_PER_MS;
+/** An axis reaching 10 s counts in seconds: "10000 ms" is wider than the axis has room for. */
+const AXIS_SECONDS_FROM_US = 10 * US_PER_S;
 /** A terminal table stays plain ASCII. */
 const ASCII_MICROSECONDS = 'us';
 export type LatencyUnit = typeof MICROSECONDS | typeof MILLISECONDS;
@@ -49,22 +53,28 @@ export function fmtLatency(us: number): string {
 /** The same for a terminal, in plain ASCII: "3.2 us", "1.30 ms". */
 export const fmtLatencyAscii = (us: number): string => fmtLatency(us).replace(MICROSECONDS, ASCII_MICROSECONDS);
 
+/** An axis' unit for values up to `us`, and µs in that unit. */
+function axisUnit(us: number): [string, number] {
+  if (us < US_PER_MS) return [MICROSECONDS, 1];
+  return us < AXIS_SECONDS_FROM_US ? [MILLISECONDS, US_PER_MS] : [SECONDS, US_PER_S];
+}
+
 /**
  * Labels for a linear latency axis from 0 whose ticks are `stepUs` apart up
  * to `topUs`: one unit for the whole axis (µs while its top is under a
- * millisecond), and the decimals that keep two significant digits of the
- * step, so ticks 1 µs apart read 1.0 µs, 2.0 µs and ticks 0.25 ms apart
- * 0.25 ms, 0.50 ms. Zero is "0".
+ * millisecond, s from 10 s), and the decimals that keep two significant
+ * digits of the step, so ticks 1 µs apart read 1.0 µs, 2.0 µs and ticks
+ * 0.25 ms apart 0.25 ms, 0.50 ms. Zero is "0".
  */
 export function latencyTickFormat(stepUs: number, topUs: number): (us: number) => string {
-  const [unit, size] = topUs < US_PER_MS ? [MICROSECONDS, 1] : [MILLISECONDS, US_PER_MS];
+  const [unit, size] = axisUnit(topUs);
   const step = stepUs / size;
   const decimals = step > 0 && Number.isFinite(step) ? Math.max(0, Math.min(MAX_DECIMALS, decimalsFor(step))) : 0;
   return (us) => (us === 0 ? '0' : `${(us / size).toFixed(decimals)} ${unit}`);
 }
 
-/** A log axis' tick at a round value (1, 2 or 5 × a power of ten µs): its own unit, no trailing zeros: 1 µs, 10 µs, 1 ms, 500 ms. */
+/** A log axis' tick at a round value (1, 2 or 5 × a power of ten µs): its own unit, no trailing zeros: 1 µs, 10 µs, 1 ms, 500 ms, 10 s. */
 export function latencyLogTick(us: number): string {
-  const [unit, size] = us < US_PER_MS ? [MICROSECONDS, 1] : [MILLISECONDS, US_PER_MS];
+  const [unit, size] = axisUnit(us);
   return `${Number((us / size).toPrecision(SIGNIFICANT))} ${unit}`;
 }

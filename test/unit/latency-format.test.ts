@@ -40,6 +40,8 @@ describe('latency axis ticks', () => {
     expect([100, 600].map(latencyTickFormat(100, 600))).toEqual(['100 µs', '600 µs']);
     expect([20_000, 100_000].map(latencyTickFormat(20_000, 100_000))).toEqual(['20 ms', '100 ms']);
     expect([250_000, 750_000].map(latencyTickFormat(250_000, 750_000))).toEqual(['250 ms', '750 ms']);
+    // An axis reaching 10 s counts in seconds, so its labels fit beside it.
+    expect([2_000_000, 10_000_000].map(latencyTickFormat(2_000_000, 10_000_000))).toEqual(['2.0 s', '10.0 s']);
   });
 
   it('labels a log axis at round values in their own unit', () => {
@@ -53,6 +55,6 @@ describe('latency axis ticks', () => {
       '100 ms',
       '1000 ms',
     ]);
-    expect([2, 5, 5000].map(latencyLogTick)).toEqual(['2 µs', '5 µs', '5 ms']);
+    expect([2, 5, 5000, 10_000_000].map(latencyLogTick)).toEqual(['2 µs', '5 µs', '5 ms', '10 s']);
   });
 });

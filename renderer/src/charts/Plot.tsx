@@ -17,7 +17,6 @@ export type { Band } from './PlotBands';
 
 const CHART_HEIGHT = 260;
 const LEGEND_HEIGHT = 24;
-const Y_AXIS_WIDTH = 56;
 const GRID = '#e5e7eb';
 /** The bottom margin holds the time axis, which the page draws itself (TimeAxis). */
 const MARGIN = { top: 8, right: 16, bottom: TIME_AXIS_HEIGHT, left: 0 };
@@ -77,7 +76,7 @@ const GRID_LINES = <CartesianGrid stroke={GRID} vertical={false} />;
 /** Recharts wants an x axis to lay the frame out; its domain never moves, and nothing of it is drawn. */
 const HIDDEN_TIME_AXIS = <XAxis hide type="number" dataKey="t" domain={[0, 1]} />;
 
-function valueAxisElement({ domain, ticks, label }: ValueAxis) {
+function valueAxisElement({ domain, ticks, label, width }: ValueAxis) {
   return (
     <YAxis
       type="number"
@@ -87,7 +86,7 @@ function valueAxisElement({ domain, ticks, label }: ValueAxis) {
       // text to thin them out, the costliest part of redrawing the frame.
       interval={0}
       allowDataOverflow
-      width={Y_AXIS_WIDTH}
+      width={width}
       tickFormatter={label}
       fontSize={12}
     />

@@ -14,10 +14,17 @@ export interface ValueAxis {
   label: (tick: number) => string;
   /** Changes only when the axis does: recharts redraws it, several ms a chart, only then. */
   key: string;
+  /** Pixels for the labels and their tick marks. */
+  width: number;
 }
 
 /** A chart in milliseconds is a latency chart: its ticks and tooltips say µs or ms (app/report/latency-format.ts). */
 export const isLatency = (unit: string): boolean => unit === MILLISECONDS;
+
+const AXIS_WIDTH = 56;
+/** "1000 ms" is 52 px at the axis' 12 px, and the labels sit beside 6 px tick marks. */
+const LATENCY_AXIS_WIDTH = 64;
+const widthOf = (spec: ChartSpec): number => (isLatency(spec.yUnit) ? LATENCY_AXIS_WIDTH : AXIS_WIDTH);
 
 /** An empty log axis: 1 µs to 1 ms, in decades of milliseconds. */
 const EMPTY_DECADES: [number, number] = [-3, 0];
@@ -36,7 +43,7 @@ export function valueAxis(spec: ChartSpec, rows: readonly Row[]): ValueAxis {
   const top = valueTop(spec, rows);
   const ticks = valueTicks(top);
   const label = isLatency(spec.yUnit) ? msTicks(ticks[1] ?? top, top) : fmtCompact;
-  return { domain: [0, top], ticks, label, key: `linear ${top}` };
+  return { domain: [0, top], ticks, label, key: `linear ${top}`, width: widthOf(spec) };
 }
 
 /** Decades from the lowest value above 0 to the highest, at least one; a value of 0 has no place on it and sits at the bottom. */
@@ -59,7 +66,7 @@ function logAxis(spec: ChartSpec, rows: readonly Row[]): ValueAxis {
     if (k < d1 && d1 - d0 <= FEW_DECADES) ticks.push(...SUB_DECADE.map((s) => k + s));
   }
   const label = isLatency(spec.yUnit) ? (t: number) => latencyLogTick(10 ** t * US_PER_MS) : (t: number) => fmtCompact(10 ** t);
-  return { domain: [d0, d1], ticks, label, key: `log ${d0} ${d1}` };
+  return { domain: [d0, d1], ticks, label, key: `log ${d0} ${d1}`, width: widthOf(spec) };
 }
 
 /** A value to pixels on a log axis whose bottom is `bottom` (log10): the frame's linear scale over log10 of the value. */
