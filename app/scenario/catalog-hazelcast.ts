@@ -27,6 +27,20 @@ const BENCH = {
 } as const;
 const target = (extra: Record<string, unknown> = {}) => ({ kind: 'hazelcast' as const, localMembers: 2, ...extra });
 
+/** Copies of each entry the local members keep: the entry and Hazelcast's one backup (its default, which they keep). */
+export const HAZELCAST_COPIES = 2;
+/** The most of a member's heap a catalog entry's entries may fill: the collector needs the rest for the sets' garbage. */
+export const HAZELCAST_DATA_HEAP_SHARE = 0.5;
+/**
+ * The payload sweep's keys: its 100 KB point's entries and backups must fit
+ * the members' heaps (default 512 MiB each). Over BENCH's 10,000 keys they are
+ * 10,000 x 102,400 B x 2 copies / 2 members = 977 MiB a member, nearly twice
+ * the heap, and the members collect garbage until operations time out; over
+ * 1,000 keys 98 MiB a member, 19 % of the heap, under HAZELCAST_DATA_HEAP_SHARE.
+ * Fewer keys also fill sooner, so the gets find 100 KB values to read.
+ */
+const PAYLOADS_KEY_SPACE = 1000;
+
 /**
  * The Hazelcast Node.js client's own benchmark (benchmark/Benchmark.js in
  * hazelcast-nodejs-client): one client, 128 operations in flight, 1,024-character
@@ -97,10 +111,11 @@ export const HAZELCAST_CATALOG: readonly ScenarioInput[] = [
   },
   {
     name: 'hazelcast-payloads',
-    description: 'Hazelcast get/set 50/50 with 3 B, 1 KB and 100 KB strings (a sweep of the value size), 2 local members',
+    description: 'Hazelcast get/set 50/50 over 1,000 keys with 3 B, 1 KB and 100 KB strings (a sweep of the value size), 2 local members',
     target: target(),
     mix: { get: 0.5, set: 0.5 },
     ...BENCH,
+    keySpace: PAYLOADS_KEY_SPACE,
   },
   {
     name: 'hazelcast-pipelining',

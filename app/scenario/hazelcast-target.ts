@@ -10,6 +10,12 @@ const MAX_LOCAL_MEMBERS = 8;
 const MEMBER = /^([A-Za-z0-9.-]+)(?::(\d{1,5}))?$/;
 /** Longer names are a mistake, not a cluster. */
 const MAX_CLUSTER_NAME = 255;
+/** A local member's heap unless the scenario says otherwise: a benchmark's maps, not a production data set. */
+export const DEFAULT_MEMBER_HEAP_MB = 512;
+/** Below this a member spends its time collecting garbage or fails to start. */
+const MIN_MEMBER_HEAP_MB = 64;
+/** Bounds a typo; what this machine can give is checked when a run is admitted (main/policy/member-heap.ts). */
+const MAX_MEMBER_HEAP_MB = 256 * 1024;
 
 /** `a:5701,b` (port optional) as `host:port` strings; throws naming the bad entry. */
 export function parseMembers(text: string): string[] {
@@ -58,6 +64,13 @@ export const HazelcastTarget = z.strictObject({
   connectTimeoutMs: z.number().int().min(100).max(120_000).default(5000),
   /** Start a cluster of this many members on 127.0.0.1 for the run (members is then ignored); 0: none. */
   localMembers: z.number().int().min(0).max(MAX_LOCAL_MEMBERS).default(0),
+  /** Each local member's Java heap (-Xmx), MiB: the map's entries and their backups live there. */
+  memberHeapMb: z
+    .number()
+    .int()
+    .min(MIN_MEMBER_HEAP_MB, `must be at least ${MIN_MEMBER_HEAP_MB} MiB: a smaller heap cannot hold a member`)
+    .max(MAX_MEMBER_HEAP_MB, `must be at most ${MAX_MEMBER_HEAP_MB} MiB`)
+    .default(DEFAULT_MEMBER_HEAP_MB),
   /** Keys 0..prefill-1 set before the run (by worker 0), so gets find values: the client benchmark's get prepares its key so. */
   prefill: z.number().int().min(0).max(10_000_000).default(0),
   /** The Hazelcast jar of a local cluster; found in the Maven repository (or fetched with mvn) when omitted. */

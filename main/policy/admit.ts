@@ -2,16 +2,23 @@ import { fieldErrorLines, type FieldError, type Scenario } from '../../app/scena
 import { checkClient } from './client';
 import { checkEnv } from './env';
 import { checkPathSettings } from './folders';
+import { checkMemberHeap } from './member-heap';
 import { checkNode } from './runtime';
 
 /**
  * What may run: a scenario is a benchmark's settings, never a way to run
- * other code or write elsewhere. Every way a run starts (CLI, Bridge,
+ * other code, write elsewhere, or start servers larger than this machine. Every way a run starts (CLI, Bridge,
  * Electron IPC, and Run.execute itself) asks this first. Answers every
  * setting that is not allowed, with the reason; empty when all is well.
  */
 export function admitScenario(s: Scenario, env: NodeJS.ProcessEnv = process.env): FieldError[] {
-  return [...checkNode(s.node, env), ...checkEnv(s.env), ...checkPathSettings(s.target, env), ...checkClient(s, env)];
+  return [
+    ...checkNode(s.node, env),
+    ...checkEnv(s.env),
+    ...checkPathSettings(s.target, env),
+    ...checkClient(s, env),
+    ...checkMemberHeap(s.target),
+  ];
 }
 
 /** The scenarios of a repeat or sweep: a swept value may change `node` or `env`. Each refusal once. */

@@ -3,7 +3,8 @@ import { mergeTicks } from '../../app/metrics/merge-ticks';
 import type { Tick } from '../../app/metrics/tick';
 import { CATALOG_SWEEPS, findScenario } from '../../app/scenario/catalog';
 import { parseMembers } from '../../app/scenario/hazelcast-target';
-import { HAZELCAST_FIRST_METRICS_SECONDS } from '../../app/scenario/catalog-hazelcast';
+import { HAZELCAST_COPIES, HAZELCAST_DATA_HEAP_SHARE, HAZELCAST_FIRST_METRICS_SECONDS } from '../../app/scenario/catalog-hazelcast';
+import { MIB } from '../../app/report/numbers';
 import { parseScenario, validateScenario } from '../../app/scenario/schema';
 
 const errorsOf = (input: unknown) => {
@@ -62,6 +63,15 @@ describe('hazelcast and redis cluster settings', () => {
     expect(CATALOG_SWEEPS['hazelcast-pipelining']).toBe('target.autoPipelining=true,false');
     expect(CATALOG_SWEEPS['hazelcast-payloads']).toBe('valueSize=3,1024,102400');
     expect(parseScenario(findScenario('redis-cluster-mix')).target).toMatchObject({ kind: 'redis', localCluster: 3 });
+  });
+
+  it("fits the payload sweep's largest values, and their backups, in the local members' heaps", () => {
+    const s = parseScenario(findScenario('hazelcast-payloads'));
+    const largest = Math.max(...CATALOG_SWEEPS['hazelcast-payloads'].replace('valueSize=', '').split(',').map(Number));
+    expect(largest).toBe(102_400);
+    if (s.target.kind !== 'hazelcast') throw new Error('hazelcast-payloads is not a Hazelcast scenario');
+    const perMember = (s.keySpace * largest * HAZELCAST_COPIES) / s.target.localMembers;
+    expect(perMember).toBeLessThan(s.target.memberHeapMb * MIB * HAZELCAST_DATA_HEAP_SHARE);
   });
 });
 

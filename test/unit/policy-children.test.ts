@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateScenario } from '../../app/scenario/schema';
 import { FileSink } from '../../workers/load/drivers/aerospike/sink';
-import { memberConfig } from '../../workers/local/hazelcast-cluster';
+import { memberConfig } from '../../workers/local/hazelcast-member';
 
 describe("scenario text reaching a child's config file or a shared folder", () => {
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-policy-children-'));

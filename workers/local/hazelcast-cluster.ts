@@ -11,42 +11,11 @@ import { waitUntil } from './wait-until';
 import { jmxExporterJar } from '../../app/host/jmx-exporter-jar';
 import { withFreshPorts } from './port-retry';
 import { warmExporters } from './exporter-warmup';
+import { DEFAULT_MEMBER_HEAP_MB } from '../../app/scenario/hazelcast-target';
+import { HOST, memberArgs, memberConfig } from './hazelcast-member';
 
-const HOST = '127.0.0.1';
 /** JVM start and cluster join take about 5 s a member on 2 cores; a slow box gets room. */
 const READY_TIMEOUT_MS = 90_000;
-/** Heap per member: a benchmark's maps, not a production data set. */
-const MEMBER_HEAP = '-Xmx512m';
-const MEMBER_MAIN = 'com.hazelcast.core.server.HazelcastMemberStarter';
-
-/** Text for an XML element: the cluster name comes from the scenario and must stay text, not markup. */
-function xmlText(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
-
-/** A member bound to 127.0.0.1 only, joining the others by TCP/IP (no multicast). */
-export function memberConfig(clusterName: string, port: number, ports: number[]): string {
-  const members = ports.map((p) => `<member>${HOST}:${p}</member>`).join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<hazelcast xmlns="http://www.hazelcast.com/schema/config">
-  <cluster-name>${xmlText(clusterName)}</cluster-name>
-  <properties>
-    <property name="hazelcast.socket.bind.any">false</property>
-    <property name="hazelcast.phone.home.enabled">false</property>
-    <property name="hazelcast.jmx">true</property>
-  </properties>
-  <network>
-    <port auto-increment="false">${port}</port>
-    <interfaces enabled="true"><interface>${HOST}</interface></interfaces>
-    <join>
-      <auto-detection enabled="false"/>
-      <multicast enabled="false"/>
-      <tcp-ip enabled="true"><member-list>${members}</member-list></tcp-ip>
-    </join>
-  </network>
-</hazelcast>
-`;
-}
 
 /**
  * What the JMX exporter serves: each IMap's live statistics bean (read on
@@ -76,8 +45,9 @@ export function startHazelcastCluster(
   clusterName: string,
   jar?: string,
   warn: (message: string) => void = () => undefined,
+  heapMb = DEFAULT_MEMBER_HEAP_MB,
 ): Promise<LocalCluster> {
-  return withFreshPorts(`local Hazelcast cluster of ${members} members`, () => startOnce(members, clusterName, jar, warn), warn);
+  return withFreshPorts(`local Hazelcast cluster of ${members} members`, () => startOnce(members, clusterName, jar, warn, heapMb), warn);
 }
 
 async function startOnce(
@@ -85,6 +55,7 @@ async function startOnce(
   clusterName: string,
   jar: string | undefined,
   warn: (message: string) => void,
+  heapMb: number,
 ): Promise<LocalCluster> {
   const java = javaPath();
   if (!java) throw new Error('a local Hazelcast cluster needs java (not found on PATH; set KVSCOPE_JAVA)');
@@ -105,8 +76,8 @@ async function startOnce(
   const servers = ports.map((port, i) => {
     const config = join(dir, `member-${port}.xml`);
     writeFileSync(config, memberConfig(clusterName, port, ports));
-    const agent = 'jar' in exporter ? [`-javaagent:${exporter.jar}=${HOST}:${metricsPorts[i]}:${join(dir, 'jmx-exporter.yaml')}`] : [];
-    return new SpawnedServer(java, [MEMBER_HEAP, ...agent, `-Dhazelcast.config=${config}`, '-cp', jarPath, MEMBER_MAIN], dir);
+    const agent = 'jar' in exporter ? `-javaagent:${exporter.jar}=${HOST}:${metricsPorts[i]}:${join(dir, 'jmx-exporter.yaml')}` : undefined;
+    return new SpawnedServer(java, memberArgs({ heapMb, config, jar: jarPath, agent }), dir);
   });
   // Named by the member's own address (the fragment is not sent): the same id as the client's per-member counts.
   const metricsUrls = metricsPorts.map((p, i) => `http://${HOST}:${p}/metrics#${HOST}:${ports[i]}`);

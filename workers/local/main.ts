@@ -44,7 +44,7 @@ function start(raw: unknown): void {
       const t = parsed.success ? parsed.data : undefined;
       if (t?.kind === 'redis' && t.localCluster > 0) cluster = await startRedisCluster(t.localCluster, (m) => logToMain('warn', m));
       else if (t?.kind === 'hazelcast' && t.localMembers > 0)
-        cluster = await startHazelcastCluster(t.localMembers, t.clusterName, t.jar, (m) => logToMain('warn', m));
+        cluster = await startHazelcastCluster(t.localMembers, t.clusterName, t.jar, (m) => logToMain('warn', m), t.memberHeapMb);
       else throw new Error('nothing to start: the target asks for no local cluster');
     },
     () => {
