@@ -71,9 +71,11 @@ describe('the outcome in the Live header', () => {
     const cells = [...screen.getByTestId('summary-row-all').querySelectorAll('td')].map((td) => td.textContent);
     const tile = (id: string) => screen.getByTestId(`tile-${id}`).textContent;
     expect(tile('ops')).toBe(cells[2]);
-    expect([tile('p50'), tile('p99')]).toEqual(['0.40', '1.50']);
-    expect(cells).toContain('0.40');
-    expect(cells).toContain('1.50');
+    // Below a millisecond a tile counts in µs, as the Summary does: 400 µs, not "0.40".
+    const withUnit = (id: string) => screen.getByTestId(`tile-${id}`).parentElement?.textContent;
+    expect([withUnit('p50'), withUnit('p99')]).toEqual(['400µs', '1.50ms']);
+    expect(cells).toContain('400 µs');
+    expect(cells).toContain('1.50 ms');
     expect(tile('reads')).toBe('90');
     expect(tile('writes')).toBe('30');
     expect(tile('memory')).toBe('60.0');
@@ -88,7 +90,9 @@ describe('the outcome in the Live header', () => {
     const tile = (id: string) => screen.getByTestId(`tile-${id}`).textContent;
     const run = (id: string) => screen.getByTestId(`tile-${id}-run`).textContent;
     expect([tile('ops'), run('ops')]).toEqual(['7,000', '120']);
-    expect([tile('p99'), run('p99')]).toEqual(['90.00', '1.50']);
+    expect([tile('p99'), run('p99')]).toEqual(['90.0', '1.50']);
+    // The run so far in another unit than the last second says its own: "run 400 µs" beside "1.50 ms".
+    expect(screen.getByTestId('tile-p50-run').parentElement?.textContent).toBe('run 400 µs');
     expect([tile('reads'), run('reads')]).toEqual(['5,000', '90']);
   });
 

@@ -40,6 +40,7 @@ export function Tiles() {
           {running && t.id !== 'nodes' && (
             <div className="tile-run muted" title="the run so far: its measured seconds, as the Summary will show them">
               run <span data-testid={`tile-${t.id}-run`}>{running[i].value}</span>
+              {running[i].unit !== t.unit ? ` ${running[i].unit}` : ''}
               {t.id === 'memory' ? ' peak' : ''}
             </div>
           )}
