@@ -6,6 +6,7 @@ import type { RunFacts } from './format';
 import { HEADER_MAX_BYTES, headerFromLine, lineTooLong, RunFileError } from './parser';
 import { openRegularFile, withinTime } from './regular-file';
 import { issuesText, SummarySchema } from './schema';
+import { scrubDeep, scrubSecrets } from '../scenario/secrets';
 import { errorMessage } from '../error-message';
 
 /**
@@ -97,7 +98,8 @@ async function readLastLine(fh: FileHandle, from: number, size: number): Promise
   }
 }
 
-function summaryOf(line: string | undefined, path: string): Summary | undefined {
+/** The summary line, its strings (the outcome's reason) scrubbed of the header's secrets. */
+function summaryOf(line: string | undefined, path: string, secrets: readonly string[]): Summary | undefined {
   if (line === undefined) return undefined;
   let rec: unknown;
   try {
@@ -107,8 +109,9 @@ function summaryOf(line: string | undefined, path: string): Summary | undefined 
   }
   if (rec === null || typeof rec !== 'object' || (rec as { type?: unknown }).type !== 'summary') return undefined;
   const checked = SummarySchema.safeParse((rec as { data?: unknown }).data);
-  if (!checked.success) throw new RunFileError(path, `the summary (last line) is damaged: ${issuesText(checked.error)}`);
-  return (rec as { data: Summary }).data;
+  if (!checked.success)
+    throw new RunFileError(path, scrubSecrets(`the summary (last line) is damaged: ${issuesText(checked.error)}`, secrets));
+  return scrubDeep((rec as { data: Summary }).data, secrets);
 }
 
 function verdict(summary: Summary | undefined): { outcome: OutcomeKind; reason: string } {
@@ -129,8 +132,8 @@ async function readInfo(path: string): Promise<RunFileInfo> {
     if (st.size === 0) throw new RunFileError(path, 'empty file');
     const head = await readHeadLine(fh, st.size, path);
     if (head.text.trim() === '') throw new RunFileError(path, 'empty file');
-    const { header, writtenVersion } = headerFromLine(head.text, path);
-    const summary = summaryOf(await readLastLine(fh, head.end, st.size), path);
+    const { header, writtenVersion, secrets } = headerFromLine(head.text, path);
+    const summary = summaryOf(await readLastLine(fh, head.end, st.size), path, secrets);
     return {
       id: header.id,
       file: basename(path),

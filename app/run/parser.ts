@@ -2,7 +2,7 @@ import type { Sample } from '../metrics/sample';
 import type { Summary } from '../metrics/summary';
 import { RUN_FORMAT, RUN_FORMAT_VERSION, type LogEntry, type PhaseMark, type RunHeader } from './format';
 import { migrateHeader, sampleMigration, type RawRecord } from './migrate';
-import { redactScenario } from '../scenario/secrets';
+import { looseSecretValues, redactScenario, scrubDeep, scrubSecrets } from '../scenario/secrets';
 import { HeaderEnvelopeSchema, isRecordType, issuesText, RECORD_SCHEMAS, RunHeaderSchema } from './schema';
 import { errorMessage } from '../error-message';
 
@@ -29,12 +29,22 @@ function kindOf(v: unknown): string {
   return typeof v === 'object' ? 'an object' : `a JSON ${typeof v}`;
 }
 
+/** A run header as it may leave the parser, and the secrets it held in clear. */
+export interface ReadHeader {
+  header: RunHeader;
+  writtenVersion: number;
+  /** The passwords the file held in clear (one written elsewhere, or by hand): every later record is scrubbed of them. */
+  secrets: string[];
+}
+
 /**
  * The first line of a run file, checked and brought to the current format.
  * Everything that is not a kvscope header is refused here, with what was
- * found instead, before a single sample is read.
+ * found instead, before a single sample is read. A password in clear is
+ * masked wherever it occurs in the header (the target's own field, a name,
+ * anything), and so is every error about it.
  */
-export function headerFromLine(text: string, path: string): { header: RunHeader; writtenVersion: number } {
+export function headerFromLine(text: string, path: string): ReadHeader {
   const raw = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   let line: unknown;
   try {
@@ -77,12 +87,14 @@ export function headerFromLine(text: string, path: string): { header: RunHeader;
   } catch (err) {
     throw new RunFileError(path, `header (format ${version}): ${errorMessage(err)}`);
   }
-  const checked = RunHeaderSchema.safeParse(migrated);
-  if (!checked.success) throw new RunFileError(path, `header (format ${version}) is damaged: ${issuesText(checked.error)}`);
-  // The object as written (migrated), not zod's copy: fields a check does not know are kept.
   // A file written elsewhere (or by hand) may hold a password in clear: it never goes further than this.
-  const header = migrated as unknown as RunHeader;
-  return { header: { ...header, scenario: redactScenario(header.scenario) }, writtenVersion: version };
+  const secrets = looseSecretValues(migrated.scenario);
+  const checked = RunHeaderSchema.safeParse(migrated);
+  if (!checked.success)
+    throw new RunFileError(path, scrubSecrets(`header (format ${version}) is damaged: ${issuesText(checked.error)}`, secrets));
+  // The object as written (migrated), not zod's copy: fields a check does not know are kept.
+  const header = scrubDeep(migrated as unknown as RunHeader, secrets);
+  return { header: { ...header, scenario: redactScenario(header.scenario) }, writtenVersion: version, secrets };
 }
 
 /** What a run file holds, read line by line; arrays stay empty when the parser was asked to keep nothing. */
@@ -104,11 +116,13 @@ export interface ParsedRun {
  * Only the very last line may be cut short by a crash: a line that is not
  * JSON is held until the next line arrives, which proves it was not the last
  * (corruption, reported with its number); at the end it is the cut tail.
+ * Every record comes out with the secrets its header held in clear masked.
  */
 export class RunParser {
   private header?: RunHeader;
   private migrateSample?: (s: RawRecord) => RawRecord;
   private writtenVersion = RUN_FORMAT_VERSION;
+  private secrets: string[] = [];
   private badLine?: number;
   private readonly out: Omit<ParsedRun, 'header' | 'truncated'> = {
     phases: [],
@@ -133,6 +147,7 @@ export class RunParser {
       this.header = h.header;
       this.writtenVersion = h.writtenVersion;
       this.migrateSample = sampleMigration(h.writtenVersion);
+      this.secrets = h.secrets;
       return;
     }
     let rec: unknown;
@@ -146,7 +161,7 @@ export class RunParser {
   }
 
   private fail(lineNo: number, reason: string): never {
-    throw new RunFileError(this.path, `line ${lineNo} ${reason}`);
+    throw new RunFileError(this.path, scrubSecrets(`line ${lineNo} ${reason}`, this.secrets));
   }
 
   private record(rec: unknown, lineNo: number): void {
@@ -166,6 +181,8 @@ export class RunParser {
     }
     const checked = RECORD_SCHEMAS[type].safeParse(value);
     if (!checked.success) this.fail(lineNo, `(${type}) is damaged: ${issuesText(checked.error)}`);
+    // Every string of every record (a log line, an error, the outcome's reason) loses the header's secrets.
+    value = scrubDeep(value, this.secrets);
     this.out.counts[type]++;
     switch (type) {
       case 'summary':

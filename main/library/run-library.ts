@@ -67,7 +67,8 @@ export class RunLibrary {
   /**
    * A run file from elsewhere, checked before anything is written; refused when
    * that run is already here. An id that is not a UUID is replaced by a fresh
-   * one (ids name files), and the header is stored with its secrets masked.
+   * one (ids name files), and the copy is stored with the secrets its header
+   * held in clear masked in every line (sanitizedRunText).
    */
   async import(name: string, text: string): Promise<RunListItem> {
     const run = parseRun(text, name);

@@ -16,6 +16,13 @@ const ndjson = (run: RunFile) =>
     .join('\n') + '\n';
 
 const SECRET = 'hunter2-do-not-leak';
+
+/** Each line of a run file's text, parsed: strings as a reader sees them, JSON escapes undone. */
+const parsedLines = (text: string): unknown[] =>
+  text
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as unknown);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function withPassword(run: RunFile): RunFile {
@@ -80,6 +87,47 @@ describe('run files from elsewhere', () => {
     for (const kind of ['compare-summary', 'compare-series', 'compare-html'] as const)
       answers.push(await handlers.exportFile({ kind, files, baseline: 0 }));
     for (const a of answers) expect(JSON.stringify(a)).not.toContain(SECRET);
+  });
+
+  it('a password in clear is masked in every string of the file, log lines included, on import, open, list and export', async () => {
+    const PASS = 'S3CRETPASS';
+    const run = fixtureRun('abcd0000-0000-4000-8000-0000000000ab', steady(3, { get: { count: 10, us: 100 } }));
+    run.header.scenario = { ...run.header.scenario, name: `bench ${PASS}`, target: { kind: 'redis', port: 6379, password: PASS } as never };
+    run.summary = { ...run.summary, outcome: { ...run.summary.outcome!, reason: `refused: ${PASS}` } };
+    const lines = [
+      { type: 'header', data: run.header },
+      { type: 'log', data: { level: 'error', message: `AUTH ${PASS} failed`, at: 1, source: 'worker 0' } },
+      // The same password written with a JSON escape: the raw bytes do not hold it, the parsed string does.
+      { type: 'log', data: { level: 'warn', message: 'again AUTH S3@RETPASS', at: 2, source: `note ${PASS}` } },
+      ...run.samples.map((s) => ({ type: 'sample', data: s })),
+      { type: 'summary', data: run.summary },
+    ];
+    const text = lines.map((l) => JSON.stringify(l).replace('S3@RETPASS', 'S3\\u0043RETPASS')).join('\n') + '\n';
+    expect(text).toContain(`AUTH ${PASS} failed`);
+    // A blank line before the header is read past, here as by the reader.
+    const imported = await handlers.importRun({ name: 'auth.ndjson', text: `\n${text}` });
+    const stored = readFileSync(join(dir, imported.file));
+    expect(stored.includes(PASS)).toBe(false);
+    expect(JSON.stringify(parsedLines(stored.toString('utf8')))).not.toContain(PASS);
+    // The same file dropped into the folder by hand (with a byte order mark) is masked when read.
+    const byHand = '2026-11-04T10-00-00-000Z_by-hand_dcba0000.ndjson';
+    writeFileSync(
+      join(dir, byHand),
+      '\uFEFF' + text.replace('abcd0000-0000-4000-8000-0000000000ab', 'dcba0000-0000-4000-8000-0000000000dc'),
+    );
+    const listed = await handlers.listRuns();
+    expect(listed).toHaveLength(2);
+    expect(JSON.stringify(listed)).not.toContain(PASS);
+    for (const file of [imported.file, byHand]) {
+      const opened = await handlers.openRun({ file });
+      expect(opened.logs.map((l) => l.message)).toEqual(['AUTH *** failed', 'again AUTH ***']);
+      expect(JSON.stringify(opened)).not.toContain(PASS);
+      const exported = await handlers.exportFile({ kind: 'run-file', files: [file] });
+      expect(Buffer.from(exported.text, 'utf8').includes(PASS)).toBe(false);
+      // Every line is still a record (the export imports elsewhere), none holding the password even once decoded.
+      expect(parsedLines(exported.text)).toHaveLength(lines.length);
+      expect(JSON.stringify(parsedLines(exported.text))).not.toContain(PASS);
+    }
   });
 
   it('kvscope runs and compare print no terminal escape codes from scenario names', () => {
