@@ -1,5 +1,6 @@
 import { attachAgents } from '../nats/attach-agents';
 import type { NatsSettings } from '../nats/connect';
+import { mkdirSync } from 'node:fs';
 import { constants } from 'node:os';
 import { keepHostAlive } from '../process-guard';
 import { RunController } from '../engine/run-controller';
@@ -13,6 +14,7 @@ import { secretFromTokenFile } from '../serve/token-file';
 import { UsageError } from './load-scenario';
 import { printError, printLine } from './terminal';
 import { EXIT_OK } from '../exit-codes';
+import { errorMessage } from '../../app/error-message';
 
 interface ServeCommandOptions {
   host: string;
@@ -45,6 +47,7 @@ export async function serveCommand(o: ServeCommandOptions): Promise<number> {
   const print = o.print ?? printLine;
   const log = printError;
   const { secret, tls } = userSettings(o, print);
+  makeRunsDir(o.runsDir);
   const controller = new RunController(o.runsDir);
   await attachAgents(controller, o.nats, print);
   const release = keepHostAlive(log);
@@ -77,6 +80,15 @@ export async function serveCommand(o: ServeCommandOptions): Promise<number> {
   await server.close();
   release();
   return EXIT_OK;
+}
+
+/** The runs folder, made with its parents as `kvscope run` makes it: imports into it work before the first run. */
+function makeRunsDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new Error(`cannot make the runs folder ${dir}: ${errorMessage(err)}`, { cause: err });
+  }
 }
 
 /** The secret and certificate the flags name, checked before anything starts; a bad one is usage (exit 2). */

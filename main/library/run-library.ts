@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { MAX_LABEL_LENGTH, type RunListItem } from '../../app/protocol/bridge';
 import { openRegularFile, withinTime } from '../../app/run/regular-file';
@@ -78,6 +78,8 @@ export class RunLibrary {
     const file = runFileName(run.header.scenario.name ?? basename(name), id, new Date(run.header.createdAt));
     const dest = pathInside(this.dir, file);
     if (existsSync(dest)) throw new LibraryError(`${name}: ${file} already exists in the library`);
+    // Before the first run the folder may not exist yet: a run's writer makes it too.
+    mkdirSync(this.dir, { recursive: true });
     atomicWrite(dest, sanitizedRunText(text, id === run.header.id ? undefined : id));
     const entry = (await indexRuns(this.dir)).find((e) => e.file === file);
     if (!entry) throw new LibraryError(`${name}: imported but not readable back`);

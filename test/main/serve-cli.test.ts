@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pushes, StartResult } from '../../app/protocol/bridge';
 import { readRunFile } from '../../app/run/reader';
+import type { RunListItem } from '../../app/protocol/bridge';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { CLI, descendants, startCli, type CliProcess } from '../helpers/cli';
 import { waitGone } from '../helpers/run';
+import { fixtureRun, steady } from '../unit/run-fixture';
 import { BridgeClient } from './bridge-client';
 import { INDEX_MARK, makeFixture } from './fixtures';
 import { openDashboard, signIn } from './http-request';
@@ -80,6 +83,37 @@ describe('kvscope serve (the command)', () => {
     await cli.waitFor(URL_LINE, START_TIMEOUT_MS);
     cli.proc.kill('SIGTERM');
     expect(await cli.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('makes a --runs-dir that does not exist yet (parents too), so the first import is kept', async () => {
+    const runsDir = join(fx.root, 'not', 'made', 'runs');
+    expect(existsSync(join(fx.root, 'not'))).toBe(false);
+    const cli = startCli(['serve', '--port', '0', '--renderer-dir', fx.rendererDir, '--runs-dir', runsDir]);
+    let page: BridgeClient | undefined;
+    try {
+      await cli.waitFor(URL_LINE, START_TIMEOUT_MS);
+      // Made at start, as `kvscope run` would make it.
+      expect(existsSync(runsDir)).toBe(true);
+      const url = urlOf(cli);
+      page = await BridgeClient.connect(url, { cookie: await signIn(url) });
+      const run = fixtureRun('abcd1234-0000-4000-8000-000000000001', steady(3, { get: { count: 10, us: 100 } }));
+      const text = [
+        { type: 'header', data: run.header },
+        ...run.samples.map((s) => ({ type: 'sample', data: s })),
+        { type: 'summary', data: run.summary },
+      ]
+        .map((l) => JSON.stringify(l))
+        .join('\n');
+      const answer = await page.request('importRun', { name: 'first.ndjson', text });
+      expect(answer.error).toBeUndefined();
+      const item = answer.result as RunListItem;
+      expect(item.id).toBe(run.header.id);
+      expect(readdirSync(runsDir)).toEqual([item.file]);
+    } finally {
+      page?.close();
+      if (cli.proc.exitCode === null) cli.proc.kill('SIGTERM');
+      await cli.exited;
+    }
   });
 
   it('rejects a bad port as usage (exit 2)', () => {

@@ -80,6 +80,14 @@ describe('the run library', () => {
     expect(digest(dir)).toEqual(after);
   });
 
+  it('makes its folder (parents too) for the first import when it does not exist yet', async () => {
+    const fresh = new RunLibrary(join(dir, 'not', 'made', 'runs'));
+    expect(await fresh.list()).toEqual([]);
+    const item = await fresh.import('c.ndjson', ndjson(c));
+    expect(readdirSync(fresh.dir)).toEqual([item.file]);
+    expect((await fresh.read(item.file)).header.id).toBe(c.header.id);
+  });
+
   it('lists a broken file with its reason without hiding the runs beside it', async () => {
     writeFileSync(join(dir, '2026-11-01T12-00-00-000Z_broken.ndjson'), 'hello\n');
     const list = await lib.list();
