@@ -73,18 +73,30 @@ interface WorkerGauges {
   cpu?: number;
 }
 
-/** What a second's saturation rule reads: per-worker gauges and, when main measured it, the machine's CPU. */
+/** What a second's saturation rule reads: per-worker gauges and, when main measured it, the machine's CPU and the target's processes on it. */
 interface SaturationInput {
   ops: Record<string, OpCounts>;
   workers: readonly WorkerGauges[];
-  machine?: { cpu: number; cores: number };
+  machine?: { cpu: number; cores: number; servers?: readonly { name: string; cpu: number }[] };
 }
 
-/** Who limited a second's numbers: workers over SATURATED_ELU or SATURATED_CPU, and the machine itself. */
+/**
+ * What limited a second's numbers:
+ * - 'client': kvscope's own worker processes (a worker over SATURATED_ELU or
+ *   SATURATED_CPU, the machine not full);
+ * - 'load-box': the machine they run on, full with more workers than cores;
+ * - 'shared-machine': the machine as a whole, full while the target runs on
+ *   it too (a built-in server, local members): client and target take CPU
+ *   from each other, so neither side alone is the limit.
+ */
+export type SaturationLimit = 'client' | 'load-box' | 'shared-machine';
+
 export interface Saturation {
+  /** Workers over SATURATED_ELU or SATURATED_CPU. */
   workers: readonly WorkerGauges[];
-  /** More workers than cores, and the machine over SATURATED_MACHINE_CPU of all of them. */
+  /** The machine over SATURATED_MACHINE_CPU of all its cores, with more workers than cores or the target on it. */
   machine: boolean;
+  limit?: SaturationLimit;
 }
 
 /** Nothing saturated in a second of failures: a busy loop then reports a failing target, not a slow client. */
@@ -92,11 +104,19 @@ export function saturation(s: SaturationInput): Saturation {
   if (failureDominated(s.ops)) return { workers: [], machine: false };
   const workers = s.workers.filter((w) => w.elu >= SATURATED_ELU || (w.cpu ?? 0) >= SATURATED_CPU);
   const m = s.machine;
-  return { workers, machine: m !== undefined && s.workers.length > m.cores && m.cpu >= SATURATED_MACHINE_CPU };
+  const full = m !== undefined && m.cpu >= SATURATED_MACHINE_CPU;
+  if (full && (m.servers?.length ?? 0) > 0) return { workers, machine: true, limit: 'shared-machine' };
+  const loadBox = full && s.workers.length > m.cores;
+  const limit = workers.length > 0 ? 'client' : loadBox ? 'load-box' : undefined;
+  return { workers, machine: loadBox, ...(limit ? { limit } : {}) };
 }
 
-/** Whether a second's numbers are limited by the load generator rather than the target. */
+/** Whether something other than the target limited a second's numbers: the load generator, or the machine it shares with the target. */
 export function clientSaturated(s: SaturationInput): boolean {
-  const x = saturation(s);
-  return x.workers.length > 0 || x.machine;
+  return saturation(s).limit !== undefined;
+}
+
+/** Whether that limit was the machine as a whole with the target on it (the rest of the saturated seconds were the client's). */
+export function machineShared(s: SaturationInput): boolean {
+  return saturation(s).limit === 'shared-machine';
 }

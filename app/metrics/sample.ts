@@ -53,7 +53,22 @@ export interface Sample {
    */
   covered?: number;
   /** The machine's CPU this second: busy share of all its cores, and their number (main's reading; absent in older files). */
-  machine?: { cpu: number; cores: number };
+  machine?: MachineReading;
+}
+
+/** A server process kvscope started on this machine for the target, and its CPU this second in cores (1 = one core busy all second). */
+export interface ServerCpu {
+  name: string;
+  cpu: number;
+}
+
+/** main's reading of its own machine for one second. */
+export interface MachineReading {
+  /** Busy share of all cores, 0..1. */
+  cpu: number;
+  cores: number;
+  /** The built-in server or local members on this machine, when the run started any (absent in older files). */
+  servers?: ServerCpu[];
 }
 
 /** A second the load ran in only part of: its count is not a rate. */

@@ -3,7 +3,7 @@ import { fitBounds, NO_LATENCY_BOUNDS_MS, type Buckets, type LegacyBuckets } fro
 import { OpAcc } from './op-accumulator';
 import { isCutShort, isPartial, type Sample } from './sample';
 import { decideOutcome, statusFor, type LostNode, type LostWorker, type Outcome, type RunStatus } from './outcome';
-import { clientSaturated, SATURATED_ELU } from './limits';
+import { saturation, SATURATED_ELU } from './limits';
 
 export { SATURATED_ELU };
 export type { RunStatus };
@@ -44,6 +44,8 @@ export interface Summary {
   warmup: { seconds: number; ops: number; errors: number };
   /** Measured seconds the client limited (app/metrics/limits.ts: a worker's event loop or CPU, or the machine's CPU, saturated; seconds with more failed than succeeded operations excepted). */
   saturatedSeconds: number;
+  /** Of those, the seconds in which the machine as a whole was full with the target's own processes on it (limits.ts 'shared-machine'); absent when none. */
+  sharedMachineSeconds?: number;
   /** The verdict and its reason; absent in files written before outcomes existed (see outcomeOf). */
   outcome?: Outcome;
 }
@@ -85,6 +87,7 @@ export class SummaryBuilder {
   private bytesIn = 0;
   private bytesOut = 0;
   private saturated = 0;
+  private sharedMachine = 0;
   private readonly peakRss: Record<string, number> = {};
   private readonly warmup = { seconds: 0, ops: 0, errors: 0 };
   /** Each node's last measured second, to tell which ones left before the end. */
@@ -130,7 +133,9 @@ export class SummaryBuilder {
     if (!isPartial(s)) this.fullStrength++;
     this.bytesIn += s.bytesIn;
     this.bytesOut += s.bytesOut;
-    if (clientSaturated(s)) this.saturated++;
+    const limit = saturation(s).limit;
+    if (limit !== undefined) this.saturated++;
+    if (limit === 'shared-machine') this.sharedMachine++;
     // Only nodes a server-side monitor reports (they carry memory): the workers' own per-node
     // counts skip a node in any second no key happened to map to it, which is no loss.
     for (const n of s.nodes) {
@@ -181,6 +186,7 @@ export class SummaryBuilder {
       peakRss: { ...this.peakRss },
       warmup: { ...this.warmup },
       saturatedSeconds: this.saturated,
+      ...(this.sharedMachine > 0 ? { sharedMachineSeconds: this.sharedMachine } : {}),
       ...(this.cutShort > 0 ? { cutShortSeconds: this.cutShort } : {}),
       outcome,
     };

@@ -12,6 +12,8 @@ import { RUN_FORMAT } from './format';
  */
 
 const num = z.number();
+/** A server's name in a sample is kvscope's own ("member 2"); a longer one is no file kvscope wrote. */
+const MAX_SERVER_NAME = 64;
 
 const LatencySchema = z.looseObject({
   count: num,
@@ -79,7 +81,13 @@ const SampleSchema = z.looseObject({
   nodes: z.array(z.unknown()),
   strength: z.looseObject({ expected: num, reporting: num }).optional(),
   covered: z.number().min(0).max(1).optional(),
-  machine: z.looseObject({ cpu: z.number().min(0).max(1), cores: z.number().int().min(1) }).optional(),
+  machine: z
+    .looseObject({
+      cpu: z.number().min(0).max(1),
+      cores: z.number().int().min(1),
+      servers: z.array(z.looseObject({ name: z.string().max(MAX_SERVER_NAME), cpu: z.number().min(0) })).optional(),
+    })
+    .optional(),
 });
 
 const PhaseMarkSchema = z.looseObject({
@@ -123,6 +131,7 @@ export const SummarySchema = z.looseObject({
   peakRss: z.record(z.string(), num),
   warmup: z.looseObject({ seconds: num, ops: num, errors: num }),
   saturatedSeconds: num,
+  sharedMachineSeconds: num.optional(),
   // Written since outcomes exist; a kind this build does not know still opens (shown as written).
   outcome: z.looseObject({ kind: z.string(), reason: z.string(), fullStrengthSeconds: num }).optional(),
 });

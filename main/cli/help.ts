@@ -22,9 +22,12 @@ The live line, once a second:
   rss        the workers' memory together
   elu        event-loop utilisation of the busiest worker: the share of the second its JavaScript was busy.
   cpu        the busiest worker's CPU time (all its threads) as a share of one core.
-             SATURATED: a worker's elu or cpu is over 90 % (or, with more workers than cores, the machine's
-             CPU is over 90 % of all cores): the client, not the target, limits the numbers, and the
-             summary says how many seconds that was (add workers, or lower inFlight).
+  target cpu the CPU of each built-in server or local member the run started on this machine, likewise.
+             CLIENT SATURATED: a worker's elu or cpu is over 90 % (or, with more workers than cores, the
+             machine's CPU is over 90 % of all cores): the client, not the target, limits the numbers.
+             MACHINE SATURATED: the machine's CPU is over 90 % with the target on it: client and target
+             take CPU from each other, and the machine as a whole limits the numbers.
+             The summary says how many seconds each was (add workers, lower inFlight, or move the target).
 Exit codes: 0 done, 3 done with errors or degraded, 1 failed, 2 bad usage or scenario, 130/143 Ctrl-C/SIGTERM.`,
     scenarios: `kvscope scenarios
 

@@ -1,5 +1,5 @@
 import type { Sample } from '../../app/metrics/sample';
-import { clientSaturated } from '../../app/metrics/limits';
+import { saturation, type SaturationLimit } from '../../app/metrics/limits';
 import { nodeState } from '../../app/metrics/node-stats';
 import { runSeconds, type Scenario } from '../../app/scenario/schema';
 import { fmtBytes, fmtInt, MIB, fmtGaugePct } from '../../app/report/numbers';
@@ -8,6 +8,13 @@ import { fmtLatencyAscii } from '../../app/report/latency-format';
 const BAR_WIDTH = 20;
 /** "1000 ms" and "48 us" line up second after second. */
 const LATENCY_WIDTH = 9;
+
+/** Which side the saturation rule found limiting the second (app/metrics/limits.ts). */
+const LIMIT_MARK: Record<SaturationLimit, string> = {
+  client: 'CLIENT SATURATED',
+  'load-box': 'CLIENT SATURATED (load box CPU)',
+  'shared-machine': 'MACHINE SATURATED (shared with the target)',
+};
 
 /** One terminal line per merged second: phase, progress, throughput, latency, errors, memory. */
 export function liveLine(s: Sample, sc: Scenario): string {
@@ -33,6 +40,11 @@ export function liveLine(s: Sample, sc: Scenario): string {
   const moving = s.nodes.filter((n) => nodeState(n) !== 'up').map((n) => `${n.id} ${nodeState(n)}`);
   if (moving.length > 0) parts.push(`nodes: ${moving.join(', ')}`);
   if (sc.target.kind === 'builtin-file') parts.push(`${(s.bytesIn / MIB).toFixed(1)} MiB/s`);
-  parts.push(`rss ${fmtBytes(rss)}`, `elu ${fmtGaugePct(maxElu)}`, `cpu ${fmtGaugePct(maxCpu)}${clientSaturated(s) ? ' SATURATED' : ''}`);
+  parts.push(`rss ${fmtBytes(rss)}`, `elu ${fmtGaugePct(maxElu)}`, `cpu ${fmtGaugePct(maxCpu)}`);
+  // The target's own processes on this machine, beside the workers' CPU: the side a full machine gave its cores to.
+  const servers = s.machine?.servers ?? [];
+  if (servers.length > 0) parts.push(`target cpu ${servers.map((p) => fmtGaugePct(p.cpu)).join(' ')}`);
+  const limit = saturation(s).limit;
+  if (limit !== undefined) parts.push(LIMIT_MARK[limit]);
   return parts.join('  ');
 }

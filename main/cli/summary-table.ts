@@ -1,3 +1,4 @@
+import { saturationNotes } from '../../app/report/saturation-text';
 import { boundLabel, bucketRows } from '../../app/metrics/latency-buckets';
 import type { Summary, OpSummary } from '../../app/metrics/summary';
 import { cutShortNote } from '../../app/metrics/cut-short';
@@ -63,11 +64,8 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
     out.push(`received ${(s.bytesInPerSec / MIB).toFixed(2)} MiB/s, sent ${(s.bytesOutPerSec / MIB).toFixed(2)} MiB/s`);
   const peaks = Object.entries(s.peakRss).map(([w, b]) => `w${w} ${fmtBytes(b)}`);
   if (peaks.length) out.push(`peak RSS: ${peaks.join(', ')}`);
-  if (s.saturatedSeconds > 0) {
-    out.push(
-      `warning: the client was saturated (a worker's event loop or CPU, or the machine's CPU, over 90 %) for ${s.saturatedSeconds} s; those numbers are limited by the client, not the target`,
-    );
-  }
+  // A terminal table stays plain ASCII.
+  for (const note of saturationNotes(s)) out.push(`warning: ${note.replaceAll('\u2019', "'")}`);
   if (header) {
     const clients = Object.entries(header.env.clients ?? {}).map(([pkg, v]) => `${pkg} ${v}; `);
     out.push(

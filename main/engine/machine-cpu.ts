@@ -1,5 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
+import type { MachineReading, ServerCpu } from '../../app/metrics/sample';
+import { processTicks, type ServerProcess } from './process-cpu';
 
 interface CpuTimes {
   busy: number;
@@ -62,37 +64,69 @@ function readProcStat(): string | undefined {
 /**
  * The machine's CPU use per run second (busy share of all cores, 0..1), read
  * when each second's edge has passed, so the saturation rule can tell a load
- * box with more workers than cores that has run out of CPU. A reading taken
- * late spans the seconds it missed, each given the same share.
+ * box with more workers than cores that has run out of CPU, and the CPU of
+ * each server process kvscope started on this machine for the target (a
+ * built-in server, local members), so it can tell a machine the client shares
+ * with the target. A reading taken late spans the seconds it missed, each
+ * given the same shares.
  */
 export class MachineCpu {
   readonly cores = availableParallelism();
+  /** /proc/stat adds up every online core, which an affinity mask may hide from availableParallelism. */
+  private readonly online = cpus().length || this.cores;
   private last = readTimes();
+  private lastServers = new Map<number, number>();
   /** The newest second read. */
   private read = -1;
-  private readonly shares = new Map<number, number>();
+  private readonly shares = new Map<number, MachineReading>();
 
-  constructor(private readonly t0: number) {}
+  constructor(
+    private readonly t0: number,
+    private readonly servers: () => readonly ServerProcess[] = () => [],
+  ) {
+    this.lastServers = this.serverTicks();
+  }
 
   /** Called often (main's flush timer); reads the counters once a whole second has passed since the last reading. */
   mark(now: number): void {
     const ended = Math.floor((now - this.t0) / 1000) - 1;
     if (ended <= this.read) return;
     const t = readTimes();
+    const ticks = this.serverTicks();
     const total = t.total - this.last.total;
     const share = total > 0 ? Math.min(1, Math.max(0, (t.busy - this.last.busy) / total)) : 0;
-    for (let k = this.read + 1; k <= ended; k++) this.shares.set(k, share);
+    const perCore = total / this.online;
+    const servers: ServerCpu[] = [];
+    for (const p of this.servers()) {
+      const now = ticks.get(p.pid);
+      const before = this.lastServers.get(p.pid);
+      // A process first seen now has no interval yet; one gone has nothing to say.
+      if (now === undefined || before === undefined || perCore <= 0) continue;
+      servers.push({ name: p.name, cpu: Math.min(this.online, Math.max(0, (now - before) / perCore)) });
+    }
+    const reading: MachineReading = { cpu: share, cores: this.cores, ...(servers.length > 0 ? { servers } : {}) };
+    for (let k = this.read + 1; k <= ended; k++) this.shares.set(k, reading);
     this.last = t;
+    this.lastServers = ticks;
     this.read = ended;
   }
 
   /** Second k's reading, once; undefined when the second was not read (it was still under way). */
-  take(k: number): { cpu: number; cores: number } | undefined {
-    const cpu = this.shares.get(k);
-    if (cpu === undefined) return undefined;
+  take(k: number): MachineReading | undefined {
+    const reading = this.shares.get(k);
+    if (reading === undefined) return undefined;
     this.shares.delete(k);
     // Seconds before k were emitted already (samples come in order); drop any left behind.
     for (const s of this.shares.keys()) if (s < k) this.shares.delete(s);
-    return { cpu, cores: this.cores };
+    return reading;
+  }
+
+  private serverTicks(): Map<number, number> {
+    const m = new Map<number, number>();
+    for (const p of this.servers()) {
+      const t = processTicks(p.pid);
+      if (t !== undefined) m.set(p.pid, t);
+    }
+    return m;
   }
 }

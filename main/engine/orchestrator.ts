@@ -154,7 +154,7 @@ export class Run extends EventEmitter<RunEvents> {
       this.nodes.begin(t0);
       const measureAt = t0 + this.scenario.warmupSeconds * 1000;
       this.endAt = measureAt + runSeconds(this.scenario) * 1000;
-      const machine = new MachineCpu(t0);
+      const machine = new MachineCpu(t0, () => this.servers.serverProcesses());
       const merger = new TickMerger(
         this.scenario.workers,
         this.scenario.warmupSeconds,

@@ -5,6 +5,7 @@ import type { LogEntry } from '../../app/run/format';
 import type { Target } from '../../app/scenario/targets';
 import { removeStaleTempDirs } from '../../app/host/temp-dirs';
 import { childEnv, type NodeBinary } from './node-binary';
+import type { ServerProcess } from './process-cpu';
 import { TargetRunner } from './target-runner';
 
 interface ServerHooks {
@@ -40,6 +41,19 @@ export class RunServers {
   /** Server processes of the local cluster started for this run. */
   get localClusterPids(): number[] {
     return this.local?.pids ?? [];
+  }
+
+  /**
+   * The target's processes on this machine, named as the Live view shows
+   * them: the built-in server, or each local member (a JVM) or master. The
+   * monitor is kvscope's own reader, not the target, and is left out.
+   */
+  serverProcesses(): ServerProcess[] {
+    const t = this.t;
+    const builtIn = this.target?.pid;
+    if (builtIn !== undefined) return [{ name: t.kind === 'builtin-file' ? 'built-in file server' : 'built-in server', pid: builtIn }];
+    const node = t.kind === 'hazelcast' ? 'member' : 'master';
+    return this.localClusterPids.map((pid, i) => ({ name: `${node} ${i + 1}`, pid }));
   }
 
   get hasMonitor(): boolean {

@@ -33,7 +33,7 @@ describe('the CLI behaves like a Unix tool', () => {
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^kvscope run <scenario/);
     expect(help.stdout).toMatch(
-      /elu +event-loop utilisation .*\n +cpu +the busiest worker's CPU time.*\n +SATURATED: a worker's elu or cpu is over 90 %/,
+      /elu +event-loop utilisation .*\n +cpu +the busiest worker's CPU time.*\n +target cpu .*\n +CLIENT SATURATED: a worker's elu or cpu is over 90 %.*\n.*\n +MACHINE SATURATED: the machine's CPU is over 90 % with the target on it/,
     );
     expect(cli(['run', '--help']).stdout).toBe(help.stdout);
     expect(cli(['compare', '-h']).stdout).toMatch(/^kvscope compare RUN RUN/);

@@ -90,7 +90,7 @@ describe('live page', () => {
   it('warns when a worker’s event loop is saturated', () => {
     showRun(3, {}, 0.95);
     render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
-    expect(screen.getByTestId('saturation-warning').textContent).toMatch(/limited by the client, not the cluster/);
+    expect(screen.getByTestId('saturation-warning').textContent).toMatch(/limited by kvscope's client, not the cluster/);
     // Under the first chart: a warning that comes and goes by the second never moves the chart (1024x700 keeps it in view).
     const chart = screen.getByTestId('throughput-chart');
     expect(chart.compareDocumentPosition(screen.getByTestId('saturation-warning')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
@@ -107,6 +107,39 @@ describe('live page', () => {
     useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: [{ ...crowded, machine }] }) });
     render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
     expect(screen.getByTestId('saturation-warning').textContent).toMatch(/machine's 2 cores are 97% busy .* with 3 workers/);
+  });
+
+  it('with the built-in server on the same cores, a full machine is blamed, not the client, and each side shows its CPU', () => {
+    // One worker filling a core, the built-in server the other: the worker reads saturated, but the target took half the machine.
+    const worker = { id: 0, rssMiB: 50, elu: 0.8, cpu: 0.95 };
+    const shared = sample(0, { get: 900, put: 100, workers: [worker] });
+    const machine = { cpu: 0.98, cores: 2, servers: [{ name: 'built-in server', cpu: 0.97 }] };
+    useKv.setState({
+      live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: [{ ...shared, machine }] }),
+      connection: 'open',
+    });
+    const { unmount } = render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    const warning = screen.getByTestId('saturation-warning');
+    expect(warning.dataset.limit).toBe('shared-machine');
+    expect(warning.textContent).toMatch(/^Machine saturated, with the target on it: its 2 cores are 98% busy/);
+    expect(warning.textContent).toMatch(/shared by 1 worker and built-in server 97% of a core/);
+    expect(warning.textContent).not.toMatch(/limited by kvscope's client/);
+    expect(screen.getByTestId('cpu-row-worker-0').textContent).toBe('worker 0kvscope client95%');
+    expect(screen.getByTestId('cpu-row-built-in-server').textContent).toBe('built-in servertarget97%');
+    expect(screen.getByTestId('cpu-row-machine').textContent).toBe('machineall processes98% of 2 cores');
+    unmount();
+    // The same worker on a machine with room to spare: the client is the limit, and the warning says so.
+    const roomy = { ...machine, cpu: 0.6, servers: [{ name: 'built-in server', cpu: 0.25 }] };
+    useKv.setState({ live: fromState({ ...idleState(), run: runInfo(), phase: 'running', samples: [{ ...shared, machine: roomy }] }) });
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.getByTestId('saturation-warning').dataset.limit).toBe('client');
+    expect(screen.getByTestId('saturation-warning').textContent).toMatch(/limited by kvscope's client, not the cluster/);
+  });
+
+  it('shows no CPU table for a target kvscope did not start on this machine', () => {
+    showRun(3);
+    render(<LivePage />, { wrapper: wrapper(fakeBridge().bridge) });
+    expect(screen.queryByTestId('cpu-table')).toBeNull();
   });
 
   it('does not blame the client for a second in which more operations failed than succeeded', () => {

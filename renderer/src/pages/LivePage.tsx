@@ -1,4 +1,5 @@
 import { NextSteps } from '../components/live/NextSteps';
+import { CpuTable } from '../components/live/CpuTable';
 import { LatencyPanel } from '../components/live/LatencyPanel';
 import { LogPanel } from '../components/live/LogPanel';
 import { MemoryPanel } from '../components/live/MemoryPanel';
@@ -42,6 +43,7 @@ export function LivePage() {
         <NodeTable />
         <LogPanel />
       </div>
+      <CpuTable />
       <PlacesPanel />
     </div>
   );

@@ -6,6 +6,7 @@ import { bucketsFromSummary } from '../../chart-data/buckets';
 import { boundLabel } from '../../../../app/metrics/latency-buckets';
 import { fmtBytes, fmtInt, fmtPct } from '../../../../app/report/numbers';
 import { fmtLatency } from '../../../../app/report/latency-format';
+import { saturationNotes } from '../../../../app/report/saturation-text';
 import { useKv } from '../../store/store';
 import { outcomeOf } from '../../../../app/metrics/outcome';
 import { OUTCOME_CLASS } from './outcomeView';
@@ -122,12 +123,11 @@ export function SummaryTable() {
           </li>
         )}
         {cutShortNote(summary) && <li data-testid="summary-cut-short">{cutShortNote(summary)}</li>}
-        {summary.saturatedSeconds > 0 && (
-          <li className="bad">
-            The client was saturated (a worker's event loop or CPU, or the machine's CPU, over 90 %) for {summary.saturatedSeconds} s: those
-            seconds are limited by the client, not the cluster.
+        {saturationNotes(summary).map((note) => (
+          <li key={note} className="bad" data-testid="summary-saturated">
+            {note}
           </li>
-        )}
+        ))}
         {file && (
           <li>
             Run file: <span className="mono">{file}</span>
