@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CATALOG } from '../../app/scenario/catalog';
+import { DEFAULT_MEMBER_HEAP_MB } from '../../app/scenario/hazelcast-target';
 import { ScenariosPage } from '../../renderer/src/pages/ScenariosPage';
 import { resetStore, useKv } from '../../renderer/src/store/store';
 import { fakeBridge, wrapper } from './fixtures';
@@ -164,6 +165,18 @@ describe('scenario editor', () => {
     fireEvent.click(screen.getByTestId('scenario-card-kv-async'));
     fireEvent.click(screen.getByTestId('discard-edits'));
     expect(screen.queryByTestId('local-cluster-note')).toBeNull();
+  });
+
+  it("sets the local members' heap, and names a heap too small to hold a member", () => {
+    renderPage();
+    fireEvent.click(screen.getByTestId('scenario-card-hazelcast-get'));
+    expect(field('target.memberHeapMb').placeholder).toBe(String(DEFAULT_MEMBER_HEAP_MB));
+    type('target.memberHeapMb', '32');
+    expect(screen.getByTestId('error-target.memberHeapMb').textContent).toMatch(/at least 64 MiB/);
+    expect(startButton().disabled).toBe(true);
+    type('target.memberHeapMb', '1024');
+    expect(screen.queryByTestId('error-target.memberHeapMb')).toBeNull();
+    expect((useKv.getState().editor.draft?.target as { memberHeapMb?: number }).memberHeapMb).toBe(1024);
   });
 
   it('offers the connection settings of the chosen target kind and its ops in the mix', () => {

@@ -110,6 +110,12 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
       hint: 'kvscope starts this many members for the run; 0: use Members',
     },
     {
+      path: 'target.memberHeapMb',
+      label: 'Member heap',
+      kind: 'int',
+      hint: 'MiB per local member (-Xmx): the map and its backups live there; all together at most half the machine',
+    },
+    {
       path: 'target.jar',
       label: 'Hazelcast jar',
       kind: 'text',
