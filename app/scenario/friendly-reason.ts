@@ -8,7 +8,6 @@ const BOUND_WORDS: Record<string, string> = { '>=': '≥', '>': '>', '<=': '≤'
  */
 export function friendlyReason(reason: string): string {
   if (reason === 'Invalid input: expected int, received number') return 'must be a whole number';
-  if (reason === 'Invalid key in record') return 'not a valid environment variable name';
   if (/^Too small: expected string to have >=1 characters?$/.test(reason)) return 'must not be empty';
   const expected = /^Invalid input: expected (\w+), received \w+$/.exec(reason);
   if (expected) return `must be a ${expected[1]}`;

@@ -14,6 +14,36 @@ const DEFAULT_DURATION_SECONDS = 10;
 /** A run bounded by operation count still ends by itself after this long. */
 const TOTAL_OPS_TIME_LIMIT_SECONDS = 24 * 3600;
 
+/** A plain environment variable name: what a shell can set, and no member of every JavaScript object. */
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Why `name` may not be an `env` key, or undefined. */
+function envNameProblem(name: string): string | undefined {
+  if (name === '') return 'must not be empty: an environment variable has a name';
+  if (!ENV_NAME.test(name)) return 'not an environment variable name (letters, digits and _, not starting with a digit)';
+  // "__proto__" (an own key when JSON-parsed, which a record would drop unseen), "constructor", "toString"...
+  if (name in Object.prototype) return `names a member of every JavaScript object (Object.prototype.${name}), not an environment variable`;
+  return undefined;
+}
+
+// `--set env.UV_THREADPOOL_SIZE=8` reads 8 as a number; the environment holds text, so numbers become text.
+const EnvRecord = z.record(z.string(), z.union([z.string(), z.number().finite().transform(String)]));
+
+/**
+ * The keys are checked as the input has them, before the record reads it:
+ * a record skips a "__proto__" key without a word, so it must be seen first.
+ */
+const EnvSchema = z
+  .custom<z.input<typeof EnvRecord>>()
+  .superRefine((env, ctx) => {
+    if (env === null || typeof env !== 'object' || Array.isArray(env)) return; // the record says what it should be
+    for (const name of Object.keys(env)) {
+      const why = envNameProblem(name);
+      if (why) ctx.addIssue({ code: 'custom', path: [name], message: why });
+    }
+  })
+  .pipe(EnvRecord);
+
 const ScenarioSchema = z
   .strictObject({
     name: z.string().min(1).default('custom'),
@@ -56,13 +86,7 @@ const ScenarioSchema = z
       })
       .optional(),
     /** Extra environment for the worker processes, e.g. UV_THREADPOOL_SIZE. */
-    // `--set env.UV_THREADPOOL_SIZE=8` reads 8 as a number; the environment holds text, so numbers become text.
-    env: z
-      .record(
-        z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
-        z.union([z.string(), z.number().finite().transform(String)]),
-      )
-      .default({}),
+    env: EnvSchema.default({}),
     /**
      * The workers' Node: "system" (the one on PATH; "node" says the same), a
      * version of a runtime kvscope installed (`22`, `22.11`, `22.11.0`), or

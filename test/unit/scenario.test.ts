@@ -205,6 +205,18 @@ describe('rejection', () => {
     expect(errorsOf('kv-async')).toHaveLength(1);
   });
 
+  it.each([
+    ['__proto__', '{"x":1}', /prototype|JavaScript object/],
+    ['constructor', '"1"', /JavaScript object/],
+    ['toString', '"1"', /JavaScript object/],
+    ['A=B', '"1"', /not an environment variable name/],
+    ['', '"1"', /must not be empty/],
+  ])('refuses the env key %j, as JSON gives it (an own key), naming the field and why', (key, value, reason) => {
+    const input: unknown = JSON.parse(`{"target":{"kind":"redis"},"env":{${JSON.stringify(key)}:${value},"UV_THREADPOOL_SIZE":"8"}}`);
+    expect(Object.keys((input as { env: object }).env)).toContain(key);
+    expect(errorsOf(input)).toEqual([{ field: `env.${key}`, reason: expect.stringMatching(reason) as string }]);
+  });
+
   it('rejects a bad env name and non-integer counts', () => {
     expect(fields({ target: { kind: 'redis' }, env: { 'BAD-NAME': 'x' } })).toEqual(['env.BAD-NAME']);
     expect(fields({ target: { kind: 'redis' }, workers: 1.5 })).toEqual(['workers']);
