@@ -21,6 +21,8 @@ const absolute = z.string().min(1).refine(isAbsolute, 'must be an absolute path'
 const KvscopeConfigSchema = z.object({
   /** Folders besides kvscope's own that a scenario may name in target.dataPath, target.sinkDir and target.jar. */
   allowedFolders: z.array(absolute).default([]),
+  /** Hosts besides a target's own that a scenario's target.metricsUrls may name (main/policy/metrics-hosts.ts). */
+  metricsHosts: z.array(z.string().regex(/^([A-Za-z0-9.-]+|\[?[0-9A-Fa-f:.]+\]?)$/, 'a host name or an IP address')).default([]),
   /** The NATS server of kvscope agents, when `--nats` is not given; credentials as files, never inline. */
   nats: z
     .strictObject({
@@ -59,5 +61,5 @@ export function readJsonFile<T>(file: string, schema: z.ZodType<T>): T | undefin
 
 /** config.json of kvscope's config folder; a missing file means every default. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): KvscopeConfig {
-  return readJsonFile(configFile(env), KvscopeConfigSchema) ?? { allowedFolders: [] };
+  return readJsonFile(configFile(env), KvscopeConfigSchema) ?? { allowedFolders: [], metricsHosts: [] };
 }

@@ -3,6 +3,7 @@ import { checkClient } from './client';
 import { checkEnv } from './env';
 import { checkPathSettings } from './folders';
 import { checkMemberHeap } from './member-heap';
+import { checkMetricsUrls } from './metrics-hosts';
 import { checkNode } from './runtime';
 
 /**
@@ -18,6 +19,7 @@ export function admitScenario(s: Scenario, env: NodeJS.ProcessEnv = process.env)
     ...checkPathSettings(s.target, env),
     ...checkClient(s, env),
     ...checkMemberHeap(s.target),
+    ...checkMetricsUrls(s.target, env),
   ];
 }
 
