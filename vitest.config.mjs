@@ -12,5 +12,7 @@ export default defineConfig({
     globalSetup: ['test/helpers/global-setup.ts'],
     // A worker ended mid-test still stops what its tests started (see the file).
     setupFiles: ['test/helpers/signal-exit.ts'],
+    // Per-file times for .ci/run's list of the slowest files.
+    reporters: ['default', './test/helpers/file-times-reporter.ts'],
   },
 });
