@@ -72,8 +72,12 @@ const MAX_FILE_NAME = 255;
 /** A run file's name in the runs folder: a plain name, no folder (the window's links use it too). */
 export const RUN_FILE_NAME = /^[^/\\\0]+\.ndjson$/;
 const runFile = z.string().min(1).max(MAX_FILE_NAME).regex(RUN_FILE_NAME, 'a run file name: a plain name ending .ndjson, without a folder');
-/** A run file imported through the window: a long run's NDJSON fits (a 1-hour run is a few MB). */
-const MAX_IMPORT_CHARS = 200 * 1024 * 1024;
+/**
+ * A run file imported through the window: a long run's NDJSON fits (a 1-hour
+ * run is a few MB). The browser's HTTP upload (main/serve/import-upload.ts)
+ * takes at most as many bytes, which decode to at most as many characters.
+ */
+export const MAX_IMPORT_CHARS = 200 * 1024 * 1024;
 
 /** Files the window can ask for: a run's seconds, its original-benchmark CSV, the run file itself, a comparison's table or series. */
 const EXPORT_KINDS = [

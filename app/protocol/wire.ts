@@ -8,6 +8,14 @@ import type { PushChannel, Pushes, RequestChannel } from './bridge';
  */
 export const WS_PATH = '/bridge';
 
+/**
+ * A run file imported in the browser: POSTed whole to this path, its file
+ * name in the query as IMPORT_NAME_PARAM, answered with the imported run's
+ * RunListItem. A WebSocket frame is kept small; a long run's file is not.
+ */
+export const IMPORT_RUN_PATH = '/bridge/import-run';
+export const IMPORT_NAME_PARAM = 'name';
+
 /** browser -> main */
 export const FromBrowserSchema = z.discriminatedUnion('type', [
   msg('request', z.object({ id: z.number().int().nonnegative(), channel: z.string(), payload: z.unknown() })),

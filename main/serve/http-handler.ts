@@ -1,11 +1,15 @@
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IMPORT_RUN_PATH } from '../../app/protocol/wire';
+import { splitTarget } from './credentials';
 import { applySecurityHeaders, plain } from './responses';
 import { contentType, lookupStatic } from './static-files';
 import { errorMessage } from '../../app/error-message';
 
 /** The dashboard is a local, read-only set of files: only these methods make sense. */
-const ALLOWED_METHODS = ['GET', 'HEAD'];
+const PAGE_METHODS = ['GET', 'HEAD'];
+/** The one path that takes a body: a run file imported in the browser (import-upload.ts). */
+const UPLOAD_METHODS = ['POST'];
 
 /**
  * Serves the built renderer. Every response, errors included, carries the
@@ -35,10 +39,11 @@ export function staticHandler(root: string, log: (line: string) => void) {
   };
 }
 
-/** False, with the 405 answered, for a method the dashboard has no use for. */
+/** False, with the 405 answered, for a method the dashboard has no use for on that path. */
 export function methodAllowed(req: IncomingMessage, res: ServerResponse): boolean {
-  if (ALLOWED_METHODS.includes(req.method ?? '')) return true;
-  res.setHeader('Allow', ALLOWED_METHODS.join(', '));
+  const allowed = splitTarget(req.url).path === IMPORT_RUN_PATH ? UPLOAD_METHODS : PAGE_METHODS;
+  if (allowed.includes(req.method ?? '')) return true;
+  res.setHeader('Allow', allowed.join(', '));
   plain(res, 405, 'method not allowed');
   return false;
 }

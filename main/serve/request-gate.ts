@@ -20,6 +20,10 @@ const UPGRADE_CARRIERS: readonly Carrier[] = ['cookie', 'bearer', 'query'];
 const STATUS_WRONG_HOST = 421;
 const STATUS_NEED_SECRET = 401;
 const STATUS_SEE_OTHER = 303;
+/** The method of the one request with a body (an imported run file); its answers are read by a script, not shown as a page. */
+const UPLOAD = 'POST';
+const UPLOAD_NEEDS_SECRET = 'kvscope: an upload needs the secret (the session cookie of the printed address, or a Bearer header)';
+const NEED_SECRET_HEADERS = { 'WWW-Authenticate': WWW_AUTHENTICATE, 'Cache-Control': 'no-store' };
 
 export interface GateOptions {
   keys: Keys;
@@ -42,9 +46,11 @@ export function gateRequests(g: GateOptions, inner: RequestListener): RequestLis
     const wrongHost = hostRefusal(g, req, target);
     if (wrongHost) return plain(res, wrongHost.status, wrongHost.text);
     if (!methodAllowed(req, res)) return;
-    if (target.query.has(TOKEN_PARAM)) return tradeToken(g, req, res, target);
+    // Only a page's address is traded; an upload proves itself by cookie or Bearer like any other request.
+    if (req.method !== UPLOAD && target.query.has(TOKEN_PARAM)) return tradeToken(g, req, res, target);
     if (target.path.startsWith(PUBLIC_PREFIX) || authorized(req, g.keys, PAGE_CARRIERS)) return inner(req, res);
     g.log(`serve: refused ${req.method} ${shown(target.path)} from ${req.socket.remoteAddress}: no valid secret`);
+    if (req.method === UPLOAD) return plain(res, STATUS_NEED_SECRET, UPLOAD_NEEDS_SECRET, NEED_SECRET_HEADERS);
     needSecretPage(res);
   };
 }
@@ -82,7 +88,7 @@ function tradeToken(g: GateOptions, req: IncomingMessage, res: ServerResponse, t
   if (!target.query.getAll(TOKEN_PARAM).some((t) => sameSecret(t, g.keys.secret))) {
     g.log(`serve: refused a wrong token for ${shown(target.path)} from ${req.socket.remoteAddress}`);
     const text = 'kvscope: wrong token. It is new each time kvscope starts: open the address it printed last.';
-    return plain(res, STATUS_NEED_SECRET, text, { 'WWW-Authenticate': WWW_AUTHENTICATE, 'Cache-Control': 'no-store' });
+    return plain(res, STATUS_NEED_SECRET, text, NEED_SECRET_HEADERS);
   }
   target.query.delete(TOKEN_PARAM);
   const rest = target.query.toString();

@@ -2,13 +2,15 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { generateSecret, sessionCookie } from './auth';
-import { TOKEN_PARAM } from './credentials';
+import { splitTarget, TOKEN_PARAM } from './credentials';
 import { staticHandler } from './http-handler';
+import { importUploadHandler } from './import-upload';
 import { allowedHostNames, isOwnOrigin, urlHost } from './origins';
 import { gateRequests, upgradeRefusal, type GateOptions } from './request-gate';
 import type { TlsFiles } from './tls';
 import type { BridgeHost } from './bridge-host';
 import { attachBridge } from './ws-bridge';
+import { IMPORT_RUN_PATH } from '../../app/protocol/wire';
 import { assertRendererBuilt } from './defaults';
 
 export interface ServeOptions {
@@ -34,7 +36,7 @@ export interface DashboardServer {
   close(): Promise<void>;
 }
 
-/** The browser twin: the built renderer over HTTP and the Bridge over a WebSocket, one server. */
+/** The browser twin: the built renderer over HTTP, the Bridge over a WebSocket and run imports over HTTP, one server. */
 export async function startDashboardServer(o: ServeOptions): Promise<DashboardServer> {
   assertRendererBuilt(o.rendererDir);
   const secret = o.secret ?? generateSecret();
@@ -51,13 +53,15 @@ export async function startDashboardServer(o: ServeOptions): Promise<DashboardSe
   const scheme = o.tls ? 'https:' : 'http:';
   // Attached only now, with the port known: nothing is read off a connection before this turn of the event loop ends.
   const gate: GateOptions = { keys: { secret, cookie: sessionCookie(secret, port, o.tls !== undefined) }, hosts, port, log: o.log };
-  server.on('request', gateRequests(gate, staticHandler(o.rendererDir, o.log)));
-  const bridge = attachBridge(server, {
-    host: o.controller,
-    admit: (req) => upgradeRefusal(gate, req),
-    acceptOrigin: (origin) => isOwnOrigin(origin, hosts, port, scheme),
-    log: o.log,
-  });
+  // One Origin rule for everything that acts: the Bridge socket and the import upload.
+  const acceptOrigin = (origin: string | undefined): boolean => isOwnOrigin(origin, hosts, port, scheme);
+  const files = staticHandler(o.rendererDir, o.log);
+  const upload = importUploadHandler({ host: o.controller, acceptOrigin, log: o.log });
+  server.on(
+    'request',
+    gateRequests(gate, (req, res) => (splitTarget(req.url).path === IMPORT_RUN_PATH ? upload(req, res) : files(req, res))),
+  );
+  const bridge = attachBridge(server, { host: o.controller, admit: (req) => upgradeRefusal(gate, req), acceptOrigin, log: o.log });
   server.on('error', (err) => o.log(`serve: ${err.message}`));
   // A failed handshake (a plain-HTTP client, a browser that does not trust the certificate) says why only here.
   server.on('tlsClientError', (err: Error) => o.log(`serve: TLS: ${err.message}`));
