@@ -1,11 +1,11 @@
 import Redis from 'ioredis';
 import { keyFor, makeValue, Rng } from '../workers/load/keys';
+import { CONNECT_TIMEOUT_MS } from '../app/host/connect-timeout';
 
 /** Commands per pipeline: large enough to be quick, small enough to keep each reply batch modest. */
 const BATCH = 1_000;
 /** Filling 100k 1 KB values takes about a second; this bounds a stuck server. */
 const PREFILL_TIMEOUT_MS = 60_000;
-const CONNECT_TIMEOUT_MS = 5_000;
 /** Any fixed seed: the content of the values does not matter, only their size. */
 const VALUE_SEED = 7;
 

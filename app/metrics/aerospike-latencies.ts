@@ -1,6 +1,6 @@
 import { bucketKey, latencyCountKey, openBucketKey, type LatencyClass } from './server-latency';
+import { US_PER_MS } from '../report/numbers';
 
-const US_PER_MS = 1000;
 const PERCENT = 100;
 /** The namespace histograms kvscope reads, and the class each one is. */
 const HISTOGRAMS: Readonly<Record<string, LatencyClass>> = { read: 'read', write: 'write' };

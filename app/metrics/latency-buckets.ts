@@ -1,3 +1,4 @@
+import { US_PER_MS } from '../report/numbers';
 /**
  * Latency buckets that fit the run: bounds on a 1-2-5 ladder (…, 0.1, 0.2,
  * 0.5, 1, 2, 5 ms, …) from the run's fastest answers to its slowest, so a
@@ -15,7 +16,6 @@ export const MAX_USER_BUCKETS = 8;
 export const LEGACY_BOUNDS_MS = [1, 2, 4, 8, 16] as const;
 /** The ladder's steps within a decade. */
 const LADDER = [1, 2, 5];
-const US_PER_MS = 1000;
 
 /** Shares of operations answered within each bound (cumulative, 0..1), bounds in ms, ascending. */
 export interface Buckets {

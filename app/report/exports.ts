@@ -1,16 +1,12 @@
-import { MIB } from './numbers';
+import { MIB, US_PER_MS } from './numbers';
 import { LATENCY_COLUMNS } from '../metrics/limits';
 import type { RunFile } from '../run/format';
 import type { Comparison } from '../stats/compare';
 import type { Verdict } from '../stats/verdict';
 import { memorySeries, opTypes, p99Series, serverP99Series, throughputSeries, TOTAL } from '../stats/series';
 import { csv, type Field } from './csv';
-import { runTitle } from '../run/title';
+import { runTitle, SHORT_ID } from '../run/title';
 
-const US_PER_MS = 1000;
-
-/** Ids are UUIDs: their first 8 characters tell a folder's runs apart, as the Runs page and the CLI show them. */
-const SHORT_ID = 8;
 const SIGNIFICANCE_TEXT = (cell: { tooFew?: boolean; significant?: boolean }): string =>
   cell.tooFew ? 'too few to judge' : cell.significant === undefined ? '' : cell.significant ? 'yes' : 'no';
 /** Setting values as typed: text plain, numbers and booleans as they are, objects and lists as JSON. */

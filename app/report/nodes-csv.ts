@@ -2,9 +2,7 @@ import { nodeState, nodeTotals } from '../metrics/node-stats';
 import { serverLatency } from '../metrics/server-latency';
 import type { RunFile } from '../run/format';
 import { csv, type Field } from './csv';
-import { MIB } from './numbers';
-
-const US_PER_MS = 1000;
+import { MIB, US_PER_MS } from './numbers';
 
 /**
  * One run's per-node view, one row per node per second (warm-up included

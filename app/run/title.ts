@@ -1,6 +1,7 @@
 import type { RunGroup } from '../plan/group';
 
-const SHORT_ID = 8;
+/** Ids are UUIDs: their first 8 characters tell a folder's runs apart, as the Runs page, the CLI and the exports show them. */
+export const SHORT_ID = 8;
 
 /** A setting's value as a person writes it: `async`, not `"async"`. */
 const plain = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));

@@ -3,8 +3,7 @@ import { TOTAL } from './series';
 import { comparedOps, comparisonBase, CompareError, hasOp, p99Of, throughputOf, type CompareOptions, type Comparison } from './compare';
 import { MAX_GROUP_RUNS, MAX_GROUPS, MIN_GROUPS } from './limits';
 import { runsVerdict, type Verdict } from './verdict';
-
-const US_PER_MS = 1000;
+import { US_PER_MS } from '../report/numbers';
 
 /** A group: its name and its runs, as indexes into the comparison's runs. */
 export interface GroupRef {

@@ -1,10 +1,9 @@
 import { serverLatency } from '../metrics/server-latency';
-import { MIB } from '../report/numbers';
+import { MIB, US_PER_MS } from '../report/numbers';
 import { isCutShort, isPartial, type Sample } from '../metrics/sample';
 
 /** What is compared per second: an op type's throughput, or its p99. */
 export const TOTAL = 'total';
-const US_PER_MS = 1000;
 
 /** The measured seconds only: warm-up is kept apart in every figure. */
 export const measured = (samples: readonly Sample[]): Sample[] => samples.filter((s) => s.phase === 'run');

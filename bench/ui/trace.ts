@@ -1,6 +1,7 @@
 import type { CDPSession } from 'playwright-core';
 import { firstAtOrAfter } from '../../app/stats/search';
 import { MARK_COMMIT, MARK_PAUSE, MARK_RESUME } from './page';
+import { US_PER_MS } from '../../app/report/numbers';
 
 /**
  * Per-update main-thread time from a Chromium trace. A trace sees every task
@@ -16,7 +17,6 @@ const PAINT = new Set(['PrePaint', 'Paint', 'Layerize']);
 /** The event that says a frame was painted. */
 const FRAME_PAINT = 'Paint';
 const READ_CHUNK_BYTES = 4 * 1024 * 1024;
-const US_PER_MS = 1000;
 const TRACE_END_TIMEOUT_MS = 60_000;
 
 interface TraceEvent {

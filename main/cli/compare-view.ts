@@ -1,10 +1,8 @@
 import { runTitle } from '../../app/run/title';
 import { LATENCY_COLUMNS } from '../../app/metrics/limits';
 import { fmtChange, groupTable, RUNS_NOTE, SECONDS_NOTE, verdictLines, type Comparison, type Row } from '../../app/stats/compare';
-import { fmtInt } from '../../app/report/numbers';
+import { fmtInt, US_PER_MS } from '../../app/report/numbers';
 import { table } from './format';
-
-const US_PER_MS = 1000;
 
 const runName = (c: Comparison, i: number): string => `${runTitle(c.runs[i])}${i === c.baseline && !c.groups ? ' (base)' : ''}`;
 const ms = (v: number): string => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));

@@ -2,12 +2,11 @@ import type { RunIndexEntry } from '../library/run-index';
 import { fmtInt, NO_FIGURE } from '../../app/report/numbers';
 import { fmtLatencyAscii } from '../../app/report/latency-format';
 import { table } from './format';
-import { groupValue } from '../../app/run/title';
+import { groupValue, SHORT_ID } from '../../app/run/title';
 
 export const SORT_KEYS = ['date', 'ops', 'p99', 'scenario'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
 
-const SHORT_ID = 8;
 /** Outcomes whose reason is listed under the table: the run finished, but not cleanly. */
 const CAVEATS = new Set<string>(['done with errors', 'degraded', 'failed']);
 

@@ -1,4 +1,5 @@
 import { runsDir } from '../config/dirs';
+import { SHORT_ID } from '../../app/run/title';
 
 /** The folder runs are kept in: KVSCOPE_RUNS, else the user's data directory. */
 export function defaultRunsDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -18,6 +19,6 @@ export function runFileName(name: string, id: string, at: Date): string {
  */
 export function fileStem(name: string, id: string): string {
   const safe = name.replace(/[^A-Za-z0-9_-]+/g, '_').slice(0, 60) || 'run';
-  const short = id.replace(/[^A-Za-z0-9-]+/g, '').slice(0, 8) || 'run';
+  const short = id.replace(/[^A-Za-z0-9-]+/g, '').slice(0, SHORT_ID) || 'run';
   return `${safe}_${short}`;
 }

@@ -6,8 +6,8 @@ import { notAnswering, READING_TIMEOUT_MS, stamped, withTimeout, type Poller } f
 import { ExtraMasters } from './redis-extra-masters';
 import { errorMessage } from '../../app/error-message';
 import { parseClusterNodes, withClusterState, type ClusterNodeLine } from '../../app/metrics/redis-cluster-nodes';
+import { CONNECT_TIMEOUT_MS } from '../../app/host/connect-timeout';
 
-const CONNECT_TIMEOUT_MS = 5_000;
 /** What the counters are read from: per-command calls and time, hits and misses, memory. */
 const INFO_SECTIONS = ['commandstats', 'stats', 'memory'] as const;
 

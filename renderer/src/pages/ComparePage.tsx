@@ -12,7 +12,7 @@ import { comparisonHead } from '../../../app/report/report-head';
 import type { ExportKind } from '../../../app/protocol/bridge';
 import { useKv } from '../store/store';
 import { errorMessage } from '../../../app/error-message';
-import { runTitle } from '../../../app/run/title';
+import { runTitle, SHORT_ID } from '../../../app/run/title';
 
 /** Runs side by side: what differs in their settings, overlay charts by measured second, and the tables with significance. */
 export function ComparePage() {
@@ -68,7 +68,7 @@ export function ComparePage() {
       const png = await elementToPng(root.current);
       root.current.dataset.pngWidth = String(png.width);
       root.current.dataset.pngHeight = String(png.height);
-      download(`compare_${c.runs.map((r) => r.id.slice(0, 8)).join('_vs_')}.png`, png.url);
+      download(`compare_${c.runs.map((r) => r.id.slice(0, SHORT_ID)).join('_vs_')}.png`, png.url);
     } catch (err) {
       setNotice(`PNG export failed: ${errorMessage(err)}`);
     }
@@ -118,7 +118,7 @@ export function ComparePage() {
             <ul className="settings-diff" data-testid="settings-diff">
               {c.settings.map((s) => (
                 <li key={s.path}>
-                  {s.path}: {s.values.map((v, i) => `${JSON.stringify(v) ?? 'unset'} (${c.runs[i].id.slice(0, 8)})`).join(' · ')}
+                  {s.path}: {s.values.map((v, i) => `${JSON.stringify(v) ?? 'unset'} (${c.runs[i].id.slice(0, SHORT_ID)})`).join(' · ')}
                 </li>
               ))}
             </ul>

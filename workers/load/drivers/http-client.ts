@@ -1,8 +1,6 @@
 import { Agent, request, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import type { IoCounters, Outcome } from '../driver';
-
-/** A probe that gets no answer must fail connect() soon, whatever opTimeoutMs says. */
-const CONNECT_TIMEOUT_MS = 5_000;
+import { CONNECT_TIMEOUT_MS } from '../../../app/host/connect-timeout';
 
 /** Maps a response status to an outcome, or to FAILED when the status means the operation failed. */
 export const FAILED = -1;
@@ -83,6 +81,7 @@ export class HttpClient {
   /** One request that must succeed; its failure names the target so the user knows what to fix. */
   async probe(what: string, method: string, path: string, classify: Classify): Promise<void> {
     try {
+      // A probe that gets no answer must fail connect() soon, whatever opTimeoutMs says.
       await this.send(method, path, undefined, classify, Math.min(this.timeoutMs, CONNECT_TIMEOUT_MS));
     } catch (err) {
       throw new Error(`cannot connect to ${what} at ${this.host}:${this.port}: ${describe(err)}`, { cause: err });

@@ -3,14 +3,14 @@ import { isRedisCluster, type RedisSettings } from '../../../app/scenario/redis-
 import { NOT_FOUND, noOperation, OK, type Driver, type DriverContext, type DriverFactory, type IoCounters, type Outcome } from '../driver';
 import { Rng, makeValue } from '../keys';
 import { clientVersion, loadClient } from '../client-module';
+import { REDACTED } from '../../../app/scenario/secrets';
+import { CONNECT_TIMEOUT_MS } from '../../../app/host/connect-timeout';
 
 type Client = Redis | Cluster;
 
 /** ioredis 4 and 5 both export the client as `default` and the cluster client as `Cluster`. */
 const ioredis = (): typeof import('ioredis') => loadClient('ioredis');
 
-// A host that drops SYNs (firewall, wrong address) would otherwise hang connect() for ioredis's 10 s default.
-const CONNECT_TIMEOUT_MS = 5_000;
 // In-flight commands survive one reconnect; after that they fail rather than pile up behind a dead server.
 const MAX_RETRIES_PER_REQUEST = 1;
 // Once connected, a dropped connection is retried with a short, capped back-off so a restarted server rejoins the run.
@@ -21,7 +21,6 @@ const QUIT_GRACE_MS = 1_000;
 // How long a closing socket may wait for the server's FIN before it is destroyed; ioredis's 2 s default
 // also keeps a finished worker alive that long when the socket had already dropped.
 const DISCONNECT_TIMEOUT_MS = 250;
-const REDACTED = '***';
 
 const noop = (): void => undefined;
 

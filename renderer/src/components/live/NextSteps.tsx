@@ -7,9 +7,10 @@ import { downloadFile } from '../../export/download';
 import { isActivePhase } from '../../store/live';
 import { useKv } from '../../store/store';
 import { previousRun } from './previousRun';
+import { REDACTED } from '../../../../app/scenario/secrets';
 
 /** What main puts in place of a secret it does not hand to windows: such a scenario cannot be started again as is. */
-const REDACTED = '"***"';
+const REDACTED_JSON = JSON.stringify(REDACTED);
 
 /** After a run has ended (or for a kept run): run it again, compare it with the one before, export it. */
 export function NextSteps() {
@@ -25,7 +26,7 @@ export function NextSteps() {
   const scenario = run.scenario as unknown as ScenarioInput;
   const again = () => {
     // A password stays in main: such a scenario opens in the editor, where it is typed again.
-    if (JSON.stringify(scenario).includes(REDACTED)) {
+    if (JSON.stringify(scenario).includes(REDACTED_JSON)) {
       const kvs = useKv.getState();
       const mine = kvs.saved?.scenarios.some((x) => x.name === scenario.name) ?? false;
       kvs.openScenario(scenario, mine ? 'saved' : 'built-in');

@@ -1,9 +1,7 @@
 import { runTitle } from '../../../../app/run/title';
 import { LATENCY_COLUMNS } from '../../../../app/metrics/limits';
 import { fmtChange, groupTable, RUNS_NOTE, SECONDS_NOTE, verdictLines, type Comparison, type Row } from '../../../../app/stats/compare';
-import { fmtInt, fmtMs } from '../../../../app/report/numbers';
-
-const US_PER_MS = 1000;
+import { fmtInt, fmtMs, US_PER_MS } from '../../../../app/report/numbers';
 
 /** Baseline first, then each candidate's value and its change, one row per op type. */
 function FigureTable({ c, rows, fmt, testId }: { c: Comparison; rows: readonly Row[]; fmt: (v: number) => string; testId: string }) {

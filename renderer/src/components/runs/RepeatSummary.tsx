@@ -2,13 +2,14 @@ import { repeatStats } from '../../../../app/plan/repeats';
 import type { Comparison, Row } from '../../../../app/stats/compare';
 import { fmtInt, PERCENT, US_PER_MS } from '../../../../app/report/numbers';
 import { fmtLatency } from '../../../../app/report/latency-format';
+import { SHORT_ID } from '../../../../app/run/title';
 
 /** One figure across the repeats: median, spread and the runs that stand apart (modified z-score > 3.5). */
 function line(label: string, row: Row | undefined, fmt: (v: number) => string, c: Comparison) {
   const means = (row?.cells ?? []).map((cell) => cell?.mean).filter((m): m is number => m !== undefined);
   if (means.length === 0) return null;
   const s = repeatStats(means);
-  const outliers = s.outliers.map((i) => `#${i + 1} ${c.runs[i].id.slice(0, 8)} (${fmt(means[i])})`);
+  const outliers = s.outliers.map((i) => `#${i + 1} ${c.runs[i].id.slice(0, SHORT_ID)} (${fmt(means[i])})`);
   return (
     <tr key={label} data-testid={`repeat-${label}`}>
       <td>{label}</td>

@@ -8,6 +8,7 @@ import { useKv } from '../../store/store';
 import { groupText } from './runRows';
 import { OUTCOME_CLASS } from '../live/outcomeView';
 import { errorMessage } from '../../../../app/error-message';
+import { SHORT_ID } from '../../../../app/run/title';
 
 /** Outcomes whose reason is written under the badge, not only in its tooltip. */
 const CAVEAT_KINDS = new Set<string>(['done with errors', 'degraded', 'failed']);
@@ -53,7 +54,7 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
       setConfirming(false);
       onChanged();
     }, fail('delete'));
-  const id = r.id.slice(0, 8);
+  const id = r.id.slice(0, SHORT_ID);
   return (
     <tr data-testid={`run-row-${id}`} data-status={r.status} data-file={file}>
       <td>

@@ -2,6 +2,7 @@ import type { ConfigOptions } from 'aerospike';
 import { parseSeedHosts } from '../../../../app/scenario/aerospike-target';
 import type { Target } from '../../../../app/scenario/targets';
 import { errorMessage } from '../../../../app/error-message';
+import { REDACTED } from '../../../../app/scenario/secrets';
 
 export type AerospikeSettings = Extract<Target, { kind: 'aerospike' }>;
 
@@ -15,7 +16,6 @@ const MAX_RETRIES = 0;
  * driver as a result code and goes to the run's error log from there.
  */
 const LOG_LEVEL_OFF = -1;
-const REDACTED = '***';
 
 /** Result codes this driver tells apart (the client's `status` values). */
 export const CODE = {
