@@ -1,4 +1,5 @@
 import { errorMessage } from '../app/error-message';
+import { EXIT_FAILED, EXIT_BY_SIGNAL } from '../main/exit-codes';
 /**
  * Everything the benchmark starts (redis-server, kvscope workers, the bare
  * loop, redis-benchmark) registers an immediate, synchronous kill here, so no
@@ -38,10 +39,6 @@ function killAll(): void {
     }
   }
 }
-
-/** 128 + signal number, the shell convention for "ended by a signal". */
-const EXIT_BY_SIGNAL: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
-const EXIT_FAILED = 1;
 
 /**
  * Install once at start-up. A signal ends the benchmark at once: a partial

@@ -18,9 +18,8 @@ import { CALIBRATION_REQUESTS, requestsFor, runRedisBenchmark, type RedisBenchma
 import { benchScenario, connectionsOf, getShare, SCENARIO_NAME, type RedisScenario } from './scenario';
 import { REDIS_BENCHMARK, requireRedisServer, toolVersion } from './tools';
 import { machineLine } from './machine';
+import { EXIT_OK, EXIT_USAGE } from '../main/exit-codes';
 
-const EXIT_OK = 0;
-const EXIT_USAGE = 2;
 /** The calibration's time limit assumes no slower than CALIBRATION_REQUESTS per this many seconds per test. */
 const CALIBRATION_PLANNED_SECONDS = 20;
 /** The bare loop's key/op sequence; any fixed seed, so reruns issue the same sequence. */

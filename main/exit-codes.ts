@@ -4,3 +4,5 @@ export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 /** The run completed but its numbers carry a caveat: too many errors, or a worker or node lost. */
 export const EXIT_DEGRADED = 3;
+/** A process ended by Ctrl-C or SIGTERM exits as a shell reports it: 128 + the signal's number. */
+export const EXIT_BY_SIGNAL: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };

@@ -25,6 +25,7 @@ import { controlLine, cpuRatio, cpuRoundLine, cpuVerdict, floorLine, loopLine, t
 import { pin, pinPlan } from '../cpu/pin';
 import { driverCostAfter } from '../drivers/verdict';
 import { machineLine } from '../machine';
+import { EXIT_USAGE } from '../../main/exit-codes';
 
 const REDIS_MASTERS = 3;
 const HAZELCAST_MEMBERS = 2;
@@ -37,8 +38,6 @@ const BARE_SEED = 1;
  * round 1 is not decided by whichever side ran first.
  */
 const PRIMING_SECONDS = 20;
-/** Bad usage, the shell convention. */
-const EXIT_USAGE = 2;
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
 
 function system(

@@ -22,10 +22,7 @@ import { parseOptions, UsageError, FIRST_HOUR_SECONDS, type SoakOptions } from '
 import { SoakRun, type Checkpoint } from './soak-run';
 import { verdict } from './verdict';
 import { errorMessage } from '../../app/error-message';
-
-const EXIT_OK = 0;
-const EXIT_FAILED = 1;
-const EXIT_USAGE = 2;
+import { EXIT_OK, EXIT_FAILED, EXIT_USAGE } from '../../main/exit-codes';
 
 const print = (line: string): void => void process.stdout.write(line + '\n');
 

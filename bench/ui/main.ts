@@ -13,12 +13,8 @@ import { runLive, runReplay, type ModeContext, type ModeResult } from './modes';
 import { parseOptions, RUN_SECONDS, UsageError, type UiBenchOptions } from './options';
 import { report } from './report';
 import { defaultRendererDir, assertRendererBuilt } from '../../main/serve/defaults';
+import { EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_BY_SIGNAL } from '../../main/exit-codes';
 
-const EXIT_OK = 0;
-const EXIT_FAILED = 1;
-const EXIT_USAGE = 2;
-/** 128 + signal number, the shell convention for "ended by a signal". */
-const EXIT_BY_SIGNAL: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 /** Everything, launches and catch-ups included, ends within this; a hung page cannot hold the bench. */
 const OVERALL_TIMEOUT_MS = 30 * 60_000;
 /** Closing must not hang either: after this the process exits and Playwright kills Chromium on exit. */

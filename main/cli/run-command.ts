@@ -11,15 +11,13 @@ import { liveLine } from './live-line';
 import { printError, printLine } from './terminal';
 import { summaryTable } from './summary-table';
 import { readFileSync } from 'node:fs';
-import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK } from '../exit-codes';
+import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK, EXIT_BY_SIGNAL } from '../exit-codes';
 
 /** Resolves once standard output has taken the bytes (a pipe may be slower than the exit). */
 const writeStdout = (bytes: Buffer): Promise<void> => new Promise((resolve) => process.stdout.write(bytes, () => resolve()));
 
 /** Phases not announced by a line: running and warm-up show in every live line, the end in the summary. */
 const QUIET_PHASES: readonly string[] = ['running', 'warmup', 'done', 'stopped', 'failed'];
-/** 128 + signal number, the shell convention for "ended by a signal". */
-const EXIT_BY_SIGNAL: Record<string, number> = { SIGINT: 130, SIGTERM: 143 };
 
 const EXIT_BY_OUTCOME: Record<OutcomeKind, number> = {
   done: EXIT_OK,
