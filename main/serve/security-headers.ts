@@ -3,8 +3,9 @@
  * (`kvscope serve`) and by the Electron shell alike, so the renderer behaves
  * the same under both. Nothing but the app's own files runs or loads: no
  * inline script, no eval, no remote host, no frames, no plugins. The only
- * connection the page makes is the serve twin's WebSocket, which 'self'
- * covers (CSP 3: 'self' matches ws: on the page's own host and port).
+ * connections the page makes are the serve twin's WebSocket and its run-file
+ * upload, which 'self' covers (CSP 3: 'self' matches ws: on the page's own
+ * host and port).
  */
 const CSP_DIRECTIVES: readonly (readonly [string, string])[] = [
   ['default-src', "'none'"],

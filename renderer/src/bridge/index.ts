@@ -2,6 +2,7 @@ import type { Bridge } from '../../../app/protocol/bridge';
 import { WS_PATH } from '../../../app/protocol/wire';
 import { ALWAYS_OPEN, type ConnectionSource } from './connection';
 import { createIpcBridge } from './ipc';
+import { createRunUpload } from './upload';
 import { createWsBridge } from './ws';
 
 export interface BridgeConnection {
@@ -15,9 +16,12 @@ export function bridgeUrl(location: Pick<Location, 'protocol' | 'host'>): string
   return `${scheme}//${location.host}${WS_PATH}`;
 }
 
-/** Electron IPC when the preload is there, else the WebSocket of `kvscope serve`. */
+/**
+ * Electron IPC when the preload is there, else the WebSocket of `kvscope
+ * serve`, with a run file's import as an HTTP upload (upload.ts) beside it.
+ */
 export function connectBridge(w: Window = window): BridgeConnection {
   if (w.kvscope) return { bridge: createIpcBridge(w.kvscope), connection: ALWAYS_OPEN };
   const ws = createWsBridge(bridgeUrl(w.location));
-  return { bridge: ws, connection: ws.connection };
+  return { bridge: { ...ws, importRun: createRunUpload(w.location.origin) }, connection: ws.connection };
 }

@@ -1,6 +1,7 @@
 import { useState, type DragEvent } from 'react';
-import type { RunListItem } from '../../../app/protocol/bridge';
+import { MAX_IMPORT_CHARS, type RunListItem } from '../../../app/protocol/bridge';
 import { MAX_RUNS, MIN_RUNS } from '../../../app/stats/limits';
+import { BYTES_PER_MIB } from '../chart-data/shape';
 import { RunRow } from '../components/runs/RunRow';
 import { ariaSort, copiedIds, groupsOf, nextSort, visibleRuns, type RunSort, type SortKey } from '../components/runs/runRows';
 import { useBridge } from '../bridge/context';
@@ -43,6 +44,8 @@ export function RunsPage() {
   const importFiles = (files: FileList | null) => {
     for (const f of Array.from(files ?? [])) {
       act(`import of ${f.name}`, async () => {
+        // Said before the file is read into the page: main would refuse it too, but only once it had all been sent.
+        if (f.size > MAX_IMPORT_CHARS) throw new Error(`a run file may be at most ${MAX_IMPORT_CHARS / BYTES_PER_MIB} MiB`);
         await bridge.importRun({ name: f.name, text: await f.text() });
         reload();
       });
