@@ -20,10 +20,18 @@ export function parseAssignment(text: string): { path: string[]; value: unknown 
   return { path, value };
 }
 
+/**
+ * Applies each assignment in order. A count set here (`totalOps`) runs to its
+ * count: the scenario's own `durationSeconds` was the length of a timed run,
+ * so it is dropped unless the same assignments set a duration too, which is
+ * then the count's time limit (runSeconds gives one of a day otherwise).
+ */
 export function applyOverrides(input: Record<string, unknown>, assignments: readonly string[]): Record<string, unknown> {
   const out = structuredClone(input);
-  for (const a of assignments) {
-    const { path, value } = parseAssignment(a);
+  const parsed = assignments.map(parseAssignment);
+  const sets = (key: string): boolean => parsed.some((p) => p.path.length === 1 && p.path[0] === key);
+  if (sets('totalOps') && !sets('durationSeconds')) delete out.durationSeconds;
+  for (const { path, value } of parsed) {
     let node: Record<string, unknown> = out;
     for (const key of path.slice(0, -1)) {
       const next = node[key];

@@ -12,7 +12,7 @@ const MAX_VALUE_SIZE = 64 * 1024 * 1024;
 const MAX_DURATION_SECONDS = 7 * 24 * 3600;
 const DEFAULT_DURATION_SECONDS = 10;
 /** A run bounded by operation count still ends by itself after this long. */
-const TOTAL_OPS_TIME_LIMIT_SECONDS = 24 * 3600;
+export const TOTAL_OPS_TIME_LIMIT_SECONDS = 24 * 3600;
 
 /** A plain environment variable name: what a shell can set, and no member of every JavaScript object. */
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findScenario } from '../../app/scenario/catalog';
 import { applyOverrides, parseAssignment } from '../../app/scenario/overrides';
-import { parseScenario, validateScenario } from '../../app/scenario/schema';
+import { parseScenario, runSeconds, TOTAL_OPS_TIME_LIMIT_SECONDS, validateScenario } from '../../app/scenario/schema';
 
 describe('parseAssignment', () => {
   it('splits a dotted path', () => {
@@ -111,5 +111,23 @@ describe('applyOverrides', () => {
     const unknown = validateScenario(applyOverrides(findScenario('kv-async') as Record<string, unknown>, ['duration.seconds=10']));
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.errors.map((e) => e.field)).toEqual(['duration']);
+  });
+
+  it("runs a count set on the command line to its count: the scenario's own duration gives way, one set beside it stays as the limit", () => {
+    const base = findScenario('kv-async') as Record<string, unknown>;
+    expect(base.durationSeconds).toBeDefined();
+    const counted = parseScenario(applyOverrides(base, ['totalOps=4000']));
+    expect(counted.totalOps).toBe(4000);
+    expect(counted.durationSeconds).toBeUndefined();
+    expect(runSeconds(counted)).toBe(TOTAL_OPS_TIME_LIMIT_SECONDS);
+    // Either order: the user's duration beside the count is its time limit.
+    for (const sets of [
+      ['totalOps=4000', 'durationSeconds=5'],
+      ['durationSeconds=5', 'totalOps=4000'],
+    ])
+      expect(runSeconds(parseScenario(applyOverrides(base, sets)))).toBe(5);
+    // Without a count, the scenario's duration is untouched; the input itself never is.
+    expect(parseScenario(applyOverrides(base, ['workers=2'])).durationSeconds).toBe(base.durationSeconds);
+    expect(base.durationSeconds).toBeDefined();
   });
 });
