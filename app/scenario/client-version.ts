@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPGRADES } from './catalog-upgrades';
 import { compareVersions } from './node-version';
 
 /** The client library each target kind's driver loads, and the versions the driver is written and tested for. */
@@ -12,6 +13,17 @@ export const CLIENT_RANGES = {
 } as const;
 
 export type ClientPackage = keyof typeof CLIENT_RANGES;
+
+/** Major versions of aerospike whose install compiles the C client it downloads: no install kvscope makes can run that. */
+const AEROSPIKE_BUILT_FROM_SOURCE_BELOW = 3;
+
+/** What a refused version can do instead, where there is something to say. */
+const BEYOND_RANGE: Partial<Record<ClientPackage, (version: string) => string>> = {
+  aerospike: (version) =>
+    Number(version.split('.')[0]) < AEROSPIKE_BUILT_FROM_SOURCE_BELOW
+      ? `: its install downloads and compiles the Aerospike C client, which kvscope never does (npm runs with install scripts off and fetches nothing else); to compare client generations, run aerospike-client-upgrade (aerospike ${UPGRADES.aerospike.join(' against ')})`
+      : '',
+};
 
 export const CLIENT_PACKAGE_NAMES = Object.keys(CLIENT_RANGES) as ClientPackage[];
 
@@ -43,7 +55,7 @@ export function parseClientSpec(text: string, want?: ClientPackage): ClientSpec 
   const version = m[2];
   const { min, belowMajor } = CLIENT_RANGES[pkg];
   if (compareVersions(version, min) > 0 || Number(version.split('.')[0]) >= belowMajor)
-    return `${pkg}@${version} is outside the supported range ${rangeText(pkg)}`;
+    return `${pkg}@${version} is outside the supported range ${rangeText(pkg)}${BEYOND_RANGE[pkg]?.(version) ?? ''}`;
   return { pkg, version };
 }
 

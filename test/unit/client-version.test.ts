@@ -30,6 +30,13 @@ describe('target.client: a package and an exact version in the supported range',
     expect(parseClientSpec('ioredis@4.16.3')).toBe('ioredis@4.16.3 is outside the supported range 4.17.0 to 5.x');
     expect(parseClientSpec('ioredis@6.0.0')).toBe('ioredis@6.0.0 is outside the supported range 4.17.0 to 5.x');
     expect(parseClientSpec('hazelcast-client@0.10.0')).toMatch(/outside the supported range 4\.2\.0 to 5\.x/);
+    // Seed 000's clients: why no install can run them, and the comparison that can be run instead.
+    for (const old of ['aerospike@1.0.57', 'aerospike@2.4.4'])
+      expect(parseClientSpec(old)).toBe(
+        `${old} is outside the supported range 5.12.0 to 6.x: its install downloads and compiles the Aerospike C client, which kvscope never does ` +
+          '(npm runs with install scripts off and fetches nothing else); to compare client generations, run aerospike-client-upgrade (aerospike 5.12.1 against 6.7.1)',
+      );
+    expect(parseClientSpec('aerospike@4.0.2')).toBe('aerospike@4.0.2 is outside the supported range 5.12.0 to 6.x');
     expect(parseClientSpec('aerospike@3.16.0')).toMatch(/outside the supported range 5\.12\.0 to 6\.x/);
   });
 
