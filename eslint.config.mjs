@@ -7,7 +7,9 @@ import tseslint from 'typescript-eslint';
 /*
  * The layers: app/ is shared and imports no other layer; main/ runs the
  * engine and the library and starts children by file name, never by import;
- * workers/ are the children; renderer/ talks to main only through the Bridge.
+ * workers/ are the children; renderer/ talks to main only through the Bridge;
+ * tools/ are programs the tests and benches start (the Aerospike wire-protocol
+ * node), on app/ and Node alone.
  */
 const layer = (...banned) => ({
   'no-restricted-imports': [
@@ -43,6 +45,7 @@ export default tseslint.config(
   { files: ['app/**/*.ts'], rules: layer('main', 'workers', 'renderer') },
   { files: ['main/**/*.ts'], rules: layer('workers', 'renderer') },
   { files: ['workers/**/*.ts'], rules: layer('main', 'renderer') },
+  { files: ['tools/**/*.ts'], rules: layer('workers', 'renderer', 'bench') },
   { files: ['renderer/**/*.{ts,tsx}'], rules: layer('main', 'workers') },
   prettier,
 );

@@ -13,7 +13,7 @@ import { installExitHandlers, onAbort, runBench } from './cleanup';
 import { median } from './cpu/verdict';
 import { optionsOrUsage } from './options';
 import { runKvscope, type KvscopeResult } from './run-kvscope';
-import { startAerospikeNode } from '../test/aerospike-node/client';
+import { startAerospikeNode } from '../tools/aerospike-node/client';
 import { machineLine } from './machine';
 
 /** The seed's figure for its v2 client streaming a query's records to a file (MB, read as MiB: the stricter). */

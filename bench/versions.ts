@@ -15,7 +15,7 @@ import { parseScenario, type Scenario } from '../app/scenario/schema';
 import { installClient } from '../main/config/client-cache';
 import { startHazelcastCluster } from '../workers/local/hazelcast-cluster';
 import type { LocalCluster } from '../workers/local/redis-cluster';
-import { startAerospikeNode, type AerospikeTestNode } from '../test/aerospike-node/client';
+import { startAerospikeNode, type AerospikeTestNode } from '../tools/aerospike-node/client';
 import { installExitHandlers, onAbort, runBench } from './cleanup';
 import { fixedHeapLine } from './fixed-heap';
 import { median } from './cpu/verdict';

@@ -113,7 +113,7 @@ async function main(): Promise<number> {
     ? await pairedRounds(SCENARIO, s, { script: BARE_LOOP, start: bareStart(s, 0) }, o.rounds, print, o.sensitivityNs)
     : await alternating(s, o.rounds);
   for (const line of (await driverCostAfter(SCENARIO, s, rounds, BARE_SEED)).lines) print(line);
-  print('note: against the protocol test node (test/aerospike-node) the node, a single Node.js process, is the');
+  print('note: against the protocol test node (tools/aerospike-node) the node, a single Node.js process, is the');
   print("      bottleneck: ops/s say little, but CPU per operation is still the client side's own cost.");
   return 0;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Latencies } from '../aerospike-node/latencies';
+import { Latencies } from '../../tools/aerospike-node/latencies';
 import { aerospikeLatencyRates } from '../../app/metrics/aerospike-latencies';
 
 describe("the test node's latencies: answer", () => {

@@ -5,7 +5,7 @@ import type { Fault } from './node';
  * The test node as its own process (the real client's first connect blocks
  * its thread, so client and node cannot share one). Started with an IPC
  * channel by the tests, or from a shell:
- *   node dist/test/aerospike-node/main.js [--nodes N] [--ports P1,P2] [--users U1,U2] [--ticker-ms MS] [--migrate-ms MS]
+ *   node dist/tools/aerospike-node/main.js [--nodes N] [--ports P1,P2] [--users U1,U2] [--ticker-ms MS] [--migrate-ms MS]
  * It prints one JSON line `{"hosts": ..., "ports": [...]}` when it listens.
  * Over IPC it takes `{id, cmd: 'stop'|'start'|'quiesce', node}`, `{id, cmd: 'fault', node, fault}`
  * and `{id, cmd: 'info'}` and answers `{id, ok, data?, error?}`.

@@ -11,7 +11,7 @@ import type { Fault } from './node';
  */
 const ENTRY = existsSync(join(__dirname, 'main.js'))
   ? join(__dirname, 'main.js')
-  : join(__dirname, '..', '..', 'dist', 'test', 'aerospike-node', 'main.js');
+  : join(__dirname, '..', '..', 'dist', 'tools', 'aerospike-node', 'main.js');
 const READY_TIMEOUT_MS = 10_000;
 const COMMAND_TIMEOUT_MS = 10_000;
 const EXIT_TIMEOUT_MS = 3_000;
