@@ -48,7 +48,8 @@ function scenarioFor(port: number, o: BenchOptions, onAgents: boolean): Scenario
 
 function startAgent(url: string, name: string): Promise<ChildProcess> {
   // The workers an agent forks inherit its flags: the fixed young generation of every load client (fixed-heap.ts).
-  const child = spawn(process.execPath, [...FIXED_HEAP_FLAGS, CLI, 'agent', '--nats', url, '--name', name], {
+  // The bench's nats-server listens on loopback only and asks no credentials: the agents are told that is meant.
+  const child = spawn(process.execPath, [...FIXED_HEAP_FLAGS, CLI, 'agent', '--nats', url, '--name', name, '--insecure-open-nats'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -6,7 +6,8 @@ import { fieldErrorLines } from '../../app/scenario/schema';
 import { errorMessage } from '../../app/error-message';
 import { kvscopeVersion } from '../engine/environment';
 import { admitScenario, refusalMessage } from '../policy/admit';
-import { connectNats, decodeJson, encodeJson, type NatsSettings } from '../nats/connect';
+import { decodeJson, encodeJson, type NatsSettings } from '../nats/connect';
+import { connectLockedNats } from '../nats/open-nats';
 import { AgentSession } from './session';
 
 /** How long an exiting agent lets NATS deliver what it still holds. */
@@ -21,7 +22,8 @@ const SHUTDOWN_LIMIT_MS = 30_000;
  * coordinator falls silent. Resolves with the exit code.
  */
 export async function runAgent(nats: NatsSettings, name: string, say: (line: string) => void): Promise<number> {
-  const nc = await connectNats(nats, `kvscope agent ${name}`);
+  // A NATS that lets anyone in is refused before the agent listens for work (or, when told, warned of).
+  const nc = await connectLockedNats(nats, `kvscope agent ${name}`, 'agent', say);
   say(`agent ${name}: connected to NATS at ${nats.url}; waiting for runs`);
   let session: AgentSession | undefined;
   const heartbeat = (): void => {

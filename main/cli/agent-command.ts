@@ -4,14 +4,16 @@ import { AGENT_NAME } from '../../app/protocol/agent';
 import { fmtInt, MIB } from '../../app/report/numbers';
 import { runAgent } from '../agent/agent';
 import { AgentDirectory } from '../nats/agent-directory';
-import { connectNats, NatsSetupError } from '../nats/connect';
+import { NatsSetupError } from '../nats/connect';
+import { connectLockedNats } from '../nats/open-nats';
 import { table } from './format';
+import { printError } from './terminal';
 import { UsageError } from './load-scenario';
 import { natsFlags, natsSettings } from './nats-options';
 
 type Print = (line: string) => void;
 
-/** `kvscope agent --nats URL [--name NAME] [--creds F | --nkey F | --token-file F] [--tls-ca F]`: a load box for a coordinator. */
+/** `kvscope agent --nats URL [--name NAME] [--creds F | --nkey F | --token-file F] [--tls-ca F] [--insecure-open-nats]`: a load box for a coordinator. */
 export async function agentCommand(args: string[], print: Print): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { ...natsFlags(''), name: { type: 'string' } } });
   if (positionals.length) throw new UsageError('agent takes no arguments besides its options');
@@ -34,7 +36,7 @@ export async function agentsCommand(args: string[], print: Print): Promise<numbe
   if (!nats) throw new UsageError('agents needs --nats URL (or "nats" in config.json)');
   let nc;
   try {
-    nc = await connectNats(nats, 'kvscope agents');
+    nc = await connectLockedNats(nats, 'kvscope agents', 'lister', printError);
   } catch (err) {
     if (err instanceof NatsSetupError) throw new UsageError(err.message);
     throw err;

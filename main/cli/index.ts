@@ -29,7 +29,7 @@ usage (kvscope help COMMAND, or COMMAND --help, for one command; kvscope --versi
   kvscope export RUN [--csv FILE [--format seconds|nodes|bench]] [--html FILE] [--runs-dir DIR]
   kvscope runtimes [list | add VERSION | add --path PATH | remove VERSION|PATH]
   kvscope clients [list | add PKG@VERSION | remove PKG@VERSION]
-  kvscope agent --nats URL [--name NAME] [--creds FILE | --nkey FILE | --token-file FILE] [--tls-ca FILE]
+  kvscope agent --nats URL [--name NAME] [--creds FILE | --nkey FILE | --token-file FILE] [--tls-ca FILE] [--insecure-open-nats]
   kvscope agents --nats URL [--nats-creds FILE | --nats-nkey FILE | --nats-token-file FILE] [--nats-tls-ca FILE]
 
 --repeat runs the scenario N times; --sweep runs it once per value of one setting (each value --repeat times;
@@ -53,6 +53,7 @@ clients lists the client library versions a target's "client" may name (e.g. "io
 from the npm registry into kvscope's cache; run installs the versions its scenario names by itself.
 agent makes this machine a load box for runs whose "placement" names it (or "*"), coordinated over NATS; run
 takes --nats URL and the --nats-* credential flags to place workers on agents; agents lists those up.
+agent, run and serve refuse a NATS that lets clients in without credentials unless --insecure-open-nats is given.
 Runs are kept in ${defaultRunsDir()} (KVSCOPE_RUNS overrides).`;
 
 async function main(argv: string[]): Promise<number> {

@@ -31,6 +31,8 @@ const KvscopeConfigSchema = z.object({
       nkeyFile: absolute.optional(),
       tokenFile: absolute.optional(),
       tlsCaFile: absolute.optional(),
+      /** As --insecure-open-nats: use a NATS that lets clients in without credentials, with a warning. */
+      insecureOpenNats: z.boolean().optional(),
     })
     .optional(),
 });

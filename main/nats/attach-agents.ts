@@ -6,13 +6,14 @@ import { readConfig } from '../config/config-file';
 
 /**
  * The dashboard's link to agents, when a NATS server is set: connected at
- * start; a server that cannot be reached is a warning, never a dashboard
- * that does not start (runs without a placement need no agents).
+ * start; a server that cannot be reached, or that lets clients in without
+ * credentials (unless insecureOpenNats), is a warning and no agents, never a
+ * dashboard that does not start (runs without a placement need no agents).
  */
 export async function attachAgents(controller: RunController, nats: NatsSettings | undefined, say: (line: string) => void): Promise<void> {
   if (!nats) return;
   try {
-    controller.attachAgents(await openAgentLink(nats, 'kvscope dashboard'));
+    controller.attachAgents(await openAgentLink(nats, 'kvscope dashboard', say));
     say(`agents: listening on NATS at ${nats.url}`);
   } catch (err) {
     say(`warning: no agents: ${errorMessage(err)}`);

@@ -14,6 +14,8 @@ export interface NatsSettings {
   tokenFile?: string;
   /** CA certificate to verify a tls:// server with. */
   tlsCaFile?: string;
+  /** Go on (with a warning) when the server lets clients in without credentials (--insecure-open-nats): main/nats/open-nats.ts. */
+  insecureOpenNats?: boolean;
 }
 
 /** A server that does not answer the first time is an error at once; once connected, a dropped link is retried for ever, this often. */

@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { NatsServer } from './nats-server';
+import { waitGone } from './processes';
 
 export const CLI = join(__dirname, '..', '..', 'bin', 'kvscope.js');
 /** An agent connects and says it is up within this. */
@@ -25,7 +26,17 @@ export interface Finished {
  * so the child's pid stays the agent's own and a signal reaches it.
  */
 export function startAgent(nats: NatsServer, name: string, env: Record<string, string>, prefix: readonly string[] = []): Promise<Agent> {
-  const args = [CLI, 'agent', '--nats', nats.url, '--name', name, '--nkey', nats.agent(name).seedFile];
+  return spawnAgent(name, ['--nats', nats.url, '--nkey', nats.agent(name).seedFile], env, prefix);
+}
+
+/** `kvscope agent --name NAME ...flags` as a child, resolved as startAgent's. */
+export function spawnAgent(
+  name: string,
+  flags: readonly string[],
+  env: Record<string, string>,
+  prefix: readonly string[] = [],
+): Promise<Agent> {
+  const args = [CLI, 'agent', '--name', name, ...flags];
   const [cmd, ...rest] = [...prefix, process.execPath, ...args];
   const child = spawn(cmd, rest, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -37,6 +48,15 @@ export function startAgent(nats: NatsServer, name: string, env: Record<string, s
     child.stdout!.on('data', () => out.includes('waiting for runs') && (clearTimeout(t), resolve(agent)));
     child.once('exit', () => (clearTimeout(t), resolve(agent)));
   });
+}
+
+/** SIGTERM to every agent; resolves with the pids of those still there after `withinMs`. */
+export function stopAgents(agents: readonly Agent[], withinMs = 20_000): Promise<number[]> {
+  for (const a of agents) a.child.kill('SIGTERM');
+  return waitGone(
+    agents.map((a) => a.child.pid!),
+    withinMs,
+  );
 }
 
 /** A kvscope command as a child; the promise also carries the child, to signal it mid-run. */

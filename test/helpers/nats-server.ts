@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,15 +18,18 @@ export interface NatsUser {
   seedFile: string;
 }
 
-export interface NatsServer {
+export interface RunningNats {
   url: string;
   port: number;
-  coordinator: NatsUser;
-  agent(name: string): NatsUser;
   readonly pid: number;
-  /** Stop it (SIGTERM, then SIGKILL) and start it again on the same port with the same users. */
+  /** Stop it (SIGTERM, then SIGKILL) and start it again on the same port with the same config. */
   restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface NatsServer extends RunningNats {
+  coordinator: NatsUser;
+  agent(name: string): NatsUser;
 }
 
 /**
@@ -35,7 +39,7 @@ export interface NatsServer {
  * test made. A missing nats-server is an error, never a skip.
  */
 export async function startNatsServer(agents: readonly string[], host = '127.0.0.1'): Promise<NatsServer> {
-  if (!findOnPath(NATS_SERVER)) throw new Error(`${NATS_SERVER} is not installed (apt-get install nats-server): the agent tests need it`);
+  requireNatsServer();
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-nats-'));
   const port = await freePort(host);
   const user = (name: string) => {
@@ -66,6 +70,40 @@ ${[...agentUsers].map(([a, u]) => agentEntry(a, u.publicKey)).join('\n')}
 }
 `,
   );
+  const server = await launchNats(conf, host, port, () => rmSync(dir, { recursive: true, force: true }));
+  // Onto the server itself: its pid stays a getter (a restart changes it).
+  return Object.assign(server, {
+    coordinator,
+    agent: (name: string): NatsUser => {
+      const u = agentUsers.get(name);
+      if (!u) throw new Error(`no agent user ${name}`);
+      return u;
+    },
+  });
+}
+
+/**
+ * A nats-server on 127.0.0.1 that lets clients in without credentials, what
+ * kvscope refuses unless told it is meant: `none`, no authorization at all;
+ * `default-user`, a user with a password but `no_auth_user` for whoever
+ * gives none (nats-server 2.9's INFO then leaves out auth_required, too).
+ */
+export async function startOpenNatsServer(open: 'none' | 'default-user' = 'none', host = '127.0.0.1'): Promise<RunningNats> {
+  requireNatsServer();
+  const dir = mkdtempSync(join(tmpdir(), 'kvscope-nats-'));
+  const port = await freePort(host);
+  const conf = join(dir, 'nats.conf');
+  const defaultUser = `authorization { users = [ { user: anyone, password: "${randomBytes(16).toString('hex')}" } ] }\nno_auth_user: anyone\n`;
+  writeFileSync(conf, `listen: ${host}:${port}\n${open === 'default-user' ? defaultUser : ''}`);
+  return launchNats(conf, host, port, () => rmSync(dir, { recursive: true, force: true }));
+}
+
+function requireNatsServer(): void {
+  if (!findOnPath(NATS_SERVER)) throw new Error(`${NATS_SERVER} is not installed (apt-get install nats-server): the agent tests need it`);
+}
+
+/** nats-server with this config, listening; stop() ends it (SIGTERM, then SIGKILL) and calls `cleanup`. */
+async function launchNats(conf: string, host: string, port: number, cleanup: () => void): Promise<RunningNats> {
   let child: ChildProcess;
   const launch = async (): Promise<void> => {
     child = spawn(NATS_SERVER, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -80,16 +118,15 @@ ${[...agentUsers].map(([a, u]) => agentEntry(a, u.publicKey)).join('\n')}
     await exited;
     clearTimeout(t);
   };
-  await launch();
+  try {
+    await launch();
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
   return {
     url: `nats://${host}:${port}`,
     port,
-    coordinator,
-    agent: (name) => {
-      const u = agentUsers.get(name);
-      if (!u) throw new Error(`no agent user ${name}`);
-      return u;
-    },
     get pid() {
       return child.pid!;
     },
@@ -99,7 +136,7 @@ ${[...agentUsers].map(([a, u]) => agentEntry(a, u.publicKey)).join('\n')}
     },
     stop: async () => {
       await halt();
-      rmSync(dir, { recursive: true, force: true });
+      cleanup();
     },
   };
 }
