@@ -21,8 +21,12 @@ const runIdSchema = z.string().regex(/^[0-9a-f-]{36}$/, 'a run id');
 export const SUBJECT_ROOT = 'kvscope';
 
 export const SUBJECTS = {
-  /** agents -> coordinators: who is up, every AGENT_HEARTBEAT_MS. */
-  heartbeat: `${SUBJECT_ROOT}.agents.heartbeat`,
+  /** agent -> coordinators: who is up, every AGENT_HEARTBEAT_MS, on its own subject (its NATS user may publish no other's). */
+  heartbeat: (agent: string) => `${SUBJECT_ROOT}.agents.heartbeat.${agent}`,
+  /** Every agent's heartbeat, as coordinators listen; one whose name is not its subject's is ignored. */
+  heartbeats: `${SUBJECT_ROOT}.agents.heartbeat.*`,
+  /** The start of an agent's reply subjects (its NATS client's inboxPrefix): its NATS user alone may read them. */
+  inbox: (agent: string) => `_INBOX.${SUBJECT_ROOT}.agent.${agent}`,
   /** coordinator -> one agent, request/reply: take part in a run. */
   assign: (agent: string) => `${SUBJECT_ROOT}.agent.${agent}.assign`,
   /** coordinator -> one agent of a run: go, stop, alive. */

@@ -23,7 +23,8 @@ const SHUTDOWN_LIMIT_MS = 30_000;
  */
 export async function runAgent(nats: NatsSettings, name: string, say: (line: string) => void): Promise<number> {
   // A NATS that lets anyone in is refused before the agent listens for work (or, when told, warned of).
-  const nc = await connectLockedNats(nats, `kvscope agent ${name}`, 'agent', say);
+  // Replies to its requests come to its own inbox, where no other agent's user may subscribe (deploy/nats-server.conf).
+  const nc = await connectLockedNats(nats, `kvscope agent ${name}`, 'agent', say, { inboxPrefix: SUBJECTS.inbox(name) });
   say(`agent ${name}: connected to NATS at ${nats.url}; waiting for runs`);
   let session: AgentSession | undefined;
   const heartbeat = (): void => {
@@ -36,7 +37,7 @@ export async function runAgent(nats: NatsSettings, name: string, say: (line: str
       kvscope: kvscopeVersion(),
       ...(session ? { runId: session.assign.runId } : {}),
     };
-    nc.publish(SUBJECTS.heartbeat, encodeJson(hb));
+    nc.publish(SUBJECTS.heartbeat(name), encodeJson(hb));
   };
   heartbeat();
   const beat = setInterval(heartbeat, AGENT_HEARTBEAT_MS);

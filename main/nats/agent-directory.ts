@@ -11,17 +11,23 @@ export interface AgentEntry {
   up: boolean;
 }
 
-/** The agents the coordinator has heard of: up while their heartbeats keep coming, lost after AGENT_LOST_MS. */
+/**
+ * The agents the coordinator has heard of: up while their heartbeats keep
+ * coming, lost after AGENT_LOST_MS. A heartbeat counts only on its agent's
+ * own subject.
+ */
 export class AgentDirectory {
   private readonly seen = new Map<string, { heartbeat: Heartbeat; lastAt: number }>();
   private readonly sub: Subscription;
   private readonly since = Date.now();
 
   constructor(nc: NatsConnection) {
-    this.sub = nc.subscribe(SUBJECTS.heartbeat, {
+    this.sub = nc.subscribe(SUBJECTS.heartbeats, {
       callback: (_e, m) => {
         const hb = HeartbeatSchema.safeParse(decodeJson(m.data));
-        if (hb.success) this.seen.set(hb.data.name, { heartbeat: hb.data, lastAt: Date.now() });
+        // An agent speaks for itself only: NATS lets its user publish on its own subject, and the name must be that one.
+        if (hb.success && m.subject === SUBJECTS.heartbeat(hb.data.name))
+          this.seen.set(hb.data.name, { heartbeat: hb.data, lastAt: Date.now() });
       },
     });
   }

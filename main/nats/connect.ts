@@ -41,13 +41,19 @@ function authenticator(s: NatsSettings) {
   return undefined;
 }
 
+export interface ConnectOptions {
+  /** The start of this client's reply subjects (NATS's default is _INBOX). */
+  inboxPrefix?: string;
+}
+
 /** Connected, or a NatsSetupError that says what was wrong (the address, the credentials, TLS). */
-export async function connectNats(s: NatsSettings, name: string): Promise<NatsConnection> {
+export async function connectNats(s: NatsSettings, name: string, options: ConnectOptions = {}): Promise<NatsConnection> {
   const auth = authenticator(s);
   try {
     return await connect({
       servers: s.url,
       name,
+      ...(options.inboxPrefix ? { inboxPrefix: options.inboxPrefix } : {}),
       ...(auth ? { authenticator: auth } : {}),
       ...(s.tlsCaFile ? { tls: { caFile: s.tlsCaFile } } : {}),
       timeout: CONNECT_TIMEOUT_MS,

@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/nats-core';
-import { connectNats, NatsSetupError, type NatsSettings } from './connect';
+import { connectNats, NatsSetupError, type ConnectOptions, type NatsSettings } from './connect';
 
 /** Who is connecting, for what an anonymous client of the same NATS could do to it. */
 export type NatsRole = 'agent' | 'coordinator' | 'lister';
@@ -42,8 +42,9 @@ export async function connectLockedNats(
   name: string,
   role: NatsRole,
   warn: (line: string) => void,
+  options: ConnectOptions = {},
 ): Promise<NatsConnection> {
-  const nc = await connectNats(s, name);
+  const nc = await connectNats(s, name, options);
   const why = openNatsReason(s, nc, role);
   if (!why) return nc;
   const danger = `NATS at ${s.url} lets clients in without credentials (${why}): ${RISK[role]}`;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,11 +32,34 @@ export interface NatsServer extends RunningNats {
   agent(name: string): NatsUser;
 }
 
+const DEPLOY_CONF = join(__dirname, '..', '..', 'deploy', 'nats-server.conf');
+const COORDINATOR_KEY = 'UCOORDINATOR_PUBLIC_NKEY_REPLACE_ME';
+const SAMPLE_AGENT = 'loadbox1';
+const SAMPLE_AGENT_KEY = 'UAGENT_LOADBOX1_PUBLIC_NKEY_REPLACE_ME';
+
 /**
- * A nats-server on 127.0.0.1 with nkey users: the coordinator may use every
- * kvscope subject; each agent only its own (as deploy/nats-server.conf
- * shows). `host`: loopback, or the address of a network namespace bridge a
- * test made. A missing nats-server is an error, never a skip.
+ * deploy/nats-server.conf as its comments say to use it: listening here, the
+ * coordinator's key filled in, and the sample agent's entry repeated per
+ * agent with its name and key. The tests' server is the sample's, so the
+ * permissions they check are the ones users deploy.
+ */
+function deployConf(listen: string, coordinatorKey: string, agents: readonly (readonly [string, string])[]): string {
+  const text = readFileSync(DEPLOY_CONF, 'utf8');
+  const entry = new RegExp(`^ *\\{ nkey: ${SAMPLE_AGENT_KEY}\\n[\\s\\S]*?\\} \\}\\n`, 'm').exec(text)?.[0];
+  if (!entry || !text.includes(COORDINATOR_KEY) || !/^listen: .*$/m.test(text))
+    throw new Error(`${DEPLOY_CONF}: no listen line, coordinator key or ${SAMPLE_AGENT} entry to fill in`);
+  const entries = agents.map(([name, key]) => entry.replaceAll(SAMPLE_AGENT_KEY, key).replaceAll(SAMPLE_AGENT, name)).join('');
+  return text
+    .replace(entry, () => entries)
+    .replace(COORDINATOR_KEY, () => coordinatorKey)
+    .replace(/^listen: .*$/m, () => `listen: ${listen}`);
+}
+
+/**
+ * A nats-server on 127.0.0.1 with nkey users, configured as
+ * deploy/nats-server.conf: the coordinator may use every kvscope subject;
+ * each agent only its own. `host`: loopback, or the address of a network
+ * namespace bridge a test made. A missing nats-server is an error, never a skip.
  */
 export async function startNatsServer(agents: readonly string[], host = '127.0.0.1'): Promise<NatsServer> {
   requireNatsServer();
@@ -50,25 +73,14 @@ export async function startNatsServer(agents: readonly string[], host = '127.0.0
   };
   const coordinator = user('coordinator');
   const agentUsers = new Map(agents.map((a) => [a, user(a)]));
-  const agentEntry = (a: string, publicKey: string) => `    {
-      nkey: ${publicKey}
-      permissions: {
-        publish: { allow: ["kvscope.agents.heartbeat", "kvscope.run.*.from.${a}", "kvscope.run.*.clock"] }
-        subscribe: { allow: ["kvscope.agent.${a}.assign", "kvscope.run.*.control.${a}", "_INBOX.>"] }
-        allow_responses: true
-      }
-    }`;
   const conf = join(dir, 'nats.conf');
   writeFileSync(
     conf,
-    `listen: ${host}:${port}
-authorization {
-  users = [
-    { nkey: ${coordinator.publicKey}, permissions: { publish: ["kvscope.>", "_INBOX.>"], subscribe: ["kvscope.>", "_INBOX.>"] } }
-${[...agentUsers].map(([a, u]) => agentEntry(a, u.publicKey)).join('\n')}
-  ]
-}
-`,
+    deployConf(
+      `${host}:${port}`,
+      coordinator.publicKey,
+      [...agentUsers].map(([a, u]) => [a, u.publicKey]),
+    ),
   );
   const server = await launchNats(conf, host, port, () => rmSync(dir, { recursive: true, force: true }));
   // Onto the server itself: its pid stays a getter (a restart changes it).

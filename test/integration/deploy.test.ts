@@ -22,8 +22,12 @@ describe('deploy/: the sample NATS config, the systemd unit and the Kubernetes m
       // The permissions match the subjects the code uses, for an agent named loadbox1.
       const run = '00000000-0000-4000-8000-000000000000';
       const sub = (s: string) => s.replace(run, '*');
-      for (const s of [SUBJECTS.heartbeat, sub(SUBJECTS.from(run, 'loadbox1')), sub(SUBJECTS.clock(run))]) expect(text).toContain(`"${s}"`);
-      for (const s of [SUBJECTS.assign('loadbox1'), sub(SUBJECTS.control(run, 'loadbox1'))]) expect(text).toContain(`"${s}"`);
+      for (const s of [SUBJECTS.heartbeat('loadbox1'), sub(SUBJECTS.from(run, 'loadbox1')), sub(SUBJECTS.clock(run))])
+        expect(text).toContain(`"${s}"`);
+      for (const s of [SUBJECTS.assign('loadbox1'), sub(SUBJECTS.control(run, 'loadbox1')), `${SUBJECTS.inbox('loadbox1')}.>`])
+        expect(text).toContain(`"${s}"`);
+      // No agent may read every reply: only the coordinator's entry names _INBOX.>.
+      expect(text.match(/"_INBOX\.>"/g)).toHaveLength(2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
