@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { NatsServer } from './nats-server';
+import { onAbort } from '../../bench/cleanup';
 import { waitGone } from './processes';
 
 export const CLI = join(__dirname, '..', '..', 'bin', 'kvscope.js');
@@ -39,6 +40,11 @@ export function spawnAgent(
   const args = [CLI, 'agent', '--name', name, ...flags];
   const [cmd, ...rest] = [...prefix, process.execPath, ...args];
   const child = spawn(cmd, rest, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A test worker ended mid-file still stops its agents (their workers end with the agent's IPC channel).
+  child.once(
+    'exit',
+    onAbort(() => child.kill('SIGKILL')),
+  );
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
@@ -62,6 +68,10 @@ export function stopAgents(agents: readonly Agent[], withinMs = 20_000): Promise
 /** A kvscope command as a child; the promise also carries the child, to signal it mid-run. */
 export function coordinator(args: string[], env: Record<string, string>): Promise<Finished> & { child: ChildProcess } {
   const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.once(
+    'exit',
+    onAbort(() => child.kill('SIGKILL')),
+  );
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));

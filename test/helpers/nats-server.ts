@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nkeys } from '@nats-io/nats-core';
 import { findOnPath } from '../../app/host/which';
+import { onAbort } from '../../bench/cleanup';
 import { freePort } from '../../workers/local/free-port';
 
 const NATS_SERVER = 'nats-server';
@@ -118,8 +119,14 @@ function requireNatsServer(): void {
 async function launchNats(conf: string, host: string, port: number, cleanup: () => void): Promise<RunningNats> {
   let child: ChildProcess;
   const launch = async (): Promise<void> => {
-    child = spawn(NATS_SERVER, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-    await waitListening(host, port, child);
+    const c = spawn(NATS_SERVER, ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = c;
+    // A test worker ended mid-file (signal-exit.ts turns that into an exit) still stops its server.
+    c.once(
+      'exit',
+      onAbort(() => c.kill('SIGKILL')),
+    );
+    await waitListening(host, port, c);
   };
   const halt = async (): Promise<void> => {
     const c = child;

@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 import { EXIT_USAGE } from '../../main/exit-codes';
@@ -5,7 +9,10 @@ import { RunController } from '../../main/engine/run-controller';
 import { attachAgents } from '../../main/nats/attach-agents';
 import { startOpenNatsServer, type RunningNats } from '../helpers/nats-server';
 import { coordinator, redisCalls, spawnAgent, stopAgents, type Agent, type Finished } from '../helpers/agents';
+import { waitGone } from '../helpers/processes';
 import { kvscope, sandbox } from './policy-fixtures';
+
+const ROOT = join(__dirname, '..', '..');
 
 /** A refused command exits at once; one that does not is stopped after this, and the test fails. */
 const REFUSED_WITHIN_MS = 20_000;
@@ -121,5 +128,27 @@ describe('kvscope agents on a NATS that lets anyone in', () => {
     expect((await told.listAgents()).nats).toBe(nats.url);
     expect(said.join('\n')).toMatch(/WARNING: NATS at nats:\/\/\S+ lets clients in without credentials/);
     await told.shutdown();
+  });
+});
+
+describe("the agent tests' helpers, when a test worker ends mid-test", () => {
+  it('leave no NATS server and no agent running', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kvscope-orphan-agents-'));
+    const pidFile = join(dir, 'pids.json');
+    try {
+      const vitest = spawnSync(
+        process.execPath,
+        [join(ROOT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', 'test/fixtures/orphan-agents/vitest.config.mjs'],
+        { cwd: ROOT, env: { ...process.env, KVSCOPE_FIXTURE_PIDS: pidFile }, encoding: 'utf8', timeout: 50_000 },
+      );
+      expect(`${vitest.stdout}${vitest.stderr}`).toMatch(/Test timed out in 10000ms/);
+      const pids = JSON.parse(readFileSync(pidFile, 'utf8')) as number[];
+      expect(pids).toHaveLength(2);
+      const left = await waitGone(pids, 5_000);
+      for (const pid of left) process.kill(pid, 'SIGKILL');
+      expect(left).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
