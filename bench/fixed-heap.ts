@@ -5,10 +5,10 @@
  * itself, 1 to 16 MiB per semi-space, grown when much survives, and that
  * decision alone moved the same bare Hazelcast loop's CPU per operation by
  * 20 to 29 % between two processes of the same code, whichever side it hit
- * (docs/benchmarks.md). Fixed at V8's own ceiling on both sides, they differ
- * only in their code. Main and the monitor keep Node's defaults, as in any
- * run: with this heap an idle-most-of-the-time monitor cost about twice its
- * usual CPU.
+ * (docs/benchmarks.md, "The young generation, fixed"). Fixed at V8's own
+ * ceiling on both sides, they differ only in their code. Main and the
+ * monitor keep Node's defaults, as in any run: with this heap an
+ * idle-most-of-the-time monitor cost about twice its usual CPU.
  */
 export const FIXED_HEAP_FLAGS: readonly string[] = ['--min-semi-space-size=16', '--max-semi-space-size=16'];
 

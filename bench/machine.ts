@@ -2,8 +2,8 @@ import { cpus, release } from 'node:os';
 
 /**
  * What the figures were measured on. The paired ratio is not the same from
- * one processor to the next (the Aerospike pairing read 1.039 on one
- * session's machine and 1.025 on the next, the same code), so a verdict
+ * one processor to the next (the same code read 1.039 on one machine and
+ * 1.025 on another, paired against the Aerospike test node), so a verdict
  * names its machine: kvscope's workers and the bare loops run on this Node
  * alike.
  */

@@ -9,8 +9,8 @@ export const DEFAULT_SECONDS = 10;
  * Past the clients' and kvscope's first recompilations: a Hazelcast client's
  * code is thrown away and compiled again when its first metrics go out (5 s
  * after it starts), and main compiles its once-a-second work in its first
- * seconds. With 2 s those landed in the measured seconds, a different amount
- * in each process (docs/benchmarks.md, "Twenty-second session").
+ * seconds. A shorter warm-up leaves them in the measured seconds, a different
+ * amount in each process (docs/benchmarks.md, "Warm-up and round length").
  */
 export const DEFAULT_WARMUP_SECONDS = HAZELCAST_SETTLED_SECONDS;
 // Upper bounds keep every invocation finite even with a typo in a flag.

@@ -35,10 +35,10 @@ let kept = 0;
 /**
  * The sensitivity of a paired round: `issue` with `ns` nanoseconds of pure
  * CPU added before each operation. A known cost beside the plain loop shows
- * how a cost that small reads in this pairing (docs/benchmarks.md,
- * "Fourteenth session": on the Aerospike test node 100 ns, a sixth of a
- * percent of the bare client's CPU per operation, read as one to two
- * percent).
+ * how a cost that small reads in this pairing: on the Aerospike test node
+ * 100 ns, a sixth of a percent of the bare client's CPU per operation, read
+ * as one to two percent (docs/benchmarks.md, "What a paired round
+ * magnifies").
  */
 export function withSpin<T>(issue: () => T, ns: number): () => T {
   const iterations = Math.max(1, Math.round(ns * spinRate()));

@@ -5,7 +5,7 @@ import { decompress } from 'hdr-histogram-js/dist/JsHistogram.encoding';
  * plain form (a 40-byte header, then ZigZag LEB128 counts with runs of empty
  * buckets as negative words), base64, the bytes the library's encoder puts
  * inside its deflated form; it reads the plain and the deflated form (run files
- * written before 2026-11-27 hold the deflated one). Why not deflate: a
+ * of earlier builds hold the deflated one). Why not deflate: a
  * second's counts are a couple of kilobytes that deflate to about half, and
  * each of Node's zlib calls set up a stream and a fresh deflate state: 0.4 to
  * 0.7 ms a call, once per operation type per second in every worker and twice
@@ -99,7 +99,7 @@ export function plainV2(encoded: string): Uint8Array {
  * An encoding's bytes, by atob everywhere: in main, the bytes of Node's
  * Buffer.from(base64) (a slice of its shared pool) made the second's merge
  * after them about twice as slow, measured over 40 seconds of ticks replayed
- * into it (docs/benchmarks.md, "Histograms without zlib").
+ * into it (docs/benchmarks.md, "Main's and the monitor's second").
  */
 function base64Bytes(encoded: string): Uint8Array {
   const text = atob(encoded);

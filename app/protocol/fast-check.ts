@@ -2,8 +2,8 @@
  * Building blocks of the hand-written checks of the messages main gets every
  * second (a worker's tick, the monitor's node readings). zod's parse of them
  * was a quarter of main's CPU time in a run: called a few times a second,
- * its generic code never gets hot (docs/benchmarks.md, "Nineteenth
- * session"). A check here is a fast path, never the judge: it answers only
+ * its generic code never gets hot (docs/benchmarks.md, "Main's and the
+ * monitor's second"). A check here is a fast path, never the judge: it answers only
  * what it is sure of, exactly as the schema would (the same values, unknown
  * keys dropped), and `undefined` for anything else, which the schema then
  * decides, with its own error. Each helper returns NO when it is not sure.

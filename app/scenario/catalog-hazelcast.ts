@@ -4,7 +4,7 @@ import type { ScenarioInput } from './schema';
 /**
  * The Hazelcast client sends its first metrics this long after it starts (its
  * default period, which kvscope leaves as it is); V8 compiles the client's code
- * again then (docs/benchmarks.md, "Twenty-second session").
+ * again then (docs/benchmarks.md, "Warm-up and round length").
  */
 export const HAZELCAST_FIRST_METRICS_SECONDS = 5;
 /** A warm-up past that recompilation: it takes a second or two. */

@@ -6,8 +6,8 @@
  * redis driver, load loop, recorder and pickers, built as a worker builds
  * them, without the tick clock: under valgrind a second holds about a
  * fiftieth of the operations it holds natively, so the once-a-second work
- * would weigh fifty times its share (it is about 0.04 % natively:
- * docs/benchmarks.md).
+ * would weigh fifty times its share (it is about 0.04 % natively;
+ * docs/benchmarks.md, bench:callgrind).
  */
 import Redis from 'ioredis';
 import { performance } from 'node:perf_hooks';

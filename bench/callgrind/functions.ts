@@ -4,7 +4,7 @@
  * client push the loop's code out of the L1 caches, so what a function costs
  * is mostly the lines of code and data it touches, and the totals move by
  * 30 to 60 misses from run to run; a change to the loop is read in the
- * functions it touches (docs/benchmarks.md, "Twelfth session").
+ * functions it touches (docs/benchmarks.md, bench:callgrind).
  */
 
 import { eventColumn, eventNames } from './totals';

@@ -18,7 +18,8 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
  * same run: kvscope's cost is the client's plus what its own code adds, and
  * the target is on that sum (at most 3 % over the bare client). Over the
  * stand-ins the loop's objects are young, so this is a lower bound (see
- * docs/benchmarks.md): `pass` means only that it does not already miss.
+ * docs/benchmarks.md, "The stand-in figure"): `pass` means only that it does
+ * not already miss.
  */
 export function driverCostVerdict(name: string, cost: DriverCost, bareClientUs: number): { pass: boolean; lines: string[] } {
   const added = cost.kvscopeNs.map((k, i) => k - cost.bareNs[i]);

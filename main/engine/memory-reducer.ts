@@ -4,7 +4,8 @@
  * to shrink an idle heap, it kept collecting in them: a Redis Cluster
  * monitor's CPU time halved without it (7.4 to 3.5 ms a second), and in
  * main its collections (40 to 70 ms, 8 to 17 s after start) landed inside a
- * short run's measured seconds (docs/benchmarks.md). Set at run time it
+ * short run's measured seconds (docs/benchmarks.md, "Main's and the monitor's
+ * second"). Set at run time it
  * does not take (the reducer exists from the heap's start), so it goes on
  * the command line: the children's (target-runner.ts), Electron's
  * (launch.ts), and for main as Node the `kvscope` command's first line and

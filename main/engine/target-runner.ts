@@ -25,7 +25,7 @@ const LOCAL_CLUSTER_READY_TIMEOUT_MS = 240_000;
  * more CPU compiling them (25 to 65 ms each) than their faster code saves in
  * a run. Its baseline code (Sparkplug) is as good for this much work: a Redis
  * Cluster monitor's CPU over a 60 s run fell by a fifth, and no stretch of
- * the run cost more (docs/benchmarks.md).
+ * the run cost more (docs/benchmarks.md, "Main's and the monitor's second").
  */
 export const MONITOR_MAX_OPT = '--max-opt=1';
 

@@ -27,7 +27,7 @@ describe('the CPU verdicts', () => {
     expect(judge([0.99, 1.0, 1.01, 1.02, 1.05], 1.03, 0.06)).toBe('PASS');
     expect(judge([1.02, 1.04, 1.05, 1.06, 1.11], 1.03, 0.06)).toBe('MISS');
     expect(judge([0.8, 1.1, 1.2, 1.3, 1.5], 1.03, 0.06)).toBe('MISS');
-    // bench:overhead on 2026-11-26: median 0.924, printed as a PASS before; rounds this far apart judge nothing.
+    // Alternating single-server rounds this far apart judge nothing, whatever their median (0.924 here).
     expect(judge([0.975, 0.897, 1.24, 0.824, 0.924], 1.03, 0.06)).toBe('UNRESOLVED');
     expect(judge([0.9, 0.95, 1.06, 1.2, 1.25], 1.03, 0.06)).toBe('UNRESOLVED');
     expect(judge([0.0195, 0.019, 0.018], 0.02, 0.02, true)).toBe('PASS');
@@ -36,7 +36,7 @@ describe('the CPU verdicts', () => {
   });
 
   it('count the rounds: 5 of 7 within is not three quarters, however near the sixth is', () => {
-    // bench:aerospike on 2026-11-28: two rounds printed as 1.030, just beyond; the upper quartile between two rounds read 1.029, a PASS.
+    // Two rounds that print as 1.030 are just beyond; an upper quartile read between two rounds (1.029) would pass them.
     const rounds = [1.02, 1.017, 1.027, 1.0302, 1.028, 1.022, 1.0301];
     expect(quantile(rounds, 0.75)).toBeLessThanOrEqual(1.03);
     expect(judge(rounds, 1.03, 0.06)).toBe('UNRESOLVED');

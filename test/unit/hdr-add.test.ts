@@ -59,7 +59,7 @@ describe('addEncoded: the library decode-and-add, to the last bit', () => {
     expectSameAsLibrary([histOf(values)]);
   });
 
-  it('reads the deflated form too (run files written before 2026-11-27), into the same histogram', () => {
+  it('reads the deflated form too (the run files of earlier builds), into the same histogram', () => {
     const values = seededValues(7, 4000, 1, 3_000_000);
     const h = createHistogram();
     for (const v of values) h.recordValue(v);
