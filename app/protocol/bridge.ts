@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Sample } from '../metrics/sample';
 import type { RunStatus, Summary } from '../metrics/summary';
-import { MAX_REPEAT, MAX_SWEEP_VALUES, type RunGroup } from '../plan/group';
+import { MAX_LABEL_LENGTH, MAX_REPEAT, MAX_SWEEP_SETTINGS, MAX_SWEEP_VALUES, type RunGroup } from '../plan/group';
 import type { Comparison } from '../stats/compare';
 import { MAX_GROUP_RUNS, MAX_GROUPS, MAX_RUNS, MIN_RUNS } from '../stats/limits';
 import type { LogEntry, Phase, PhaseMark, RunFacts } from '../run/format';
@@ -62,7 +62,7 @@ const empty = z.object({}).strict();
 /** A saved scenario, named as its file in the scenarios folder is (main checks the rest of the name rule). */
 const savedName = z.string().min(1).max(MAX_SAVED_NAME).regex(SAVED_NAME, 'a saved scenario name');
 
-export const MAX_LABEL_LENGTH = 200;
+export { MAX_LABEL_LENGTH };
 const MAX_FILE_NAME = 255;
 /**
  * A kept run, named by its file in the runs folder (RunListItem.file): a
@@ -222,10 +222,12 @@ const REQUESTS = {
         plan: z
           .object({
             repeat: z.number().int().min(1).max(MAX_REPEAT),
-            sweep: z
-              .object({ setting: z.string().min(1).max(200), values: z.array(z.unknown()).min(2).max(MAX_SWEEP_VALUES) })
-              .strict()
+            // One setting is a sweep; two or more, outer first, a grid of every combination.
+            sweeps: z
+              .array(z.object({ setting: z.string().min(1).max(200), values: z.array(z.unknown()).min(2).max(MAX_SWEEP_VALUES) }).strict())
+              .max(MAX_SWEEP_SETTINGS)
               .optional(),
+            label: z.string().max(MAX_LABEL_LENGTH).optional(),
           })
           .strict()
           .optional(),

@@ -35,6 +35,7 @@ const RunGroupSchema = z
     count: z.number().int().min(1),
     setting: z.string().optional(),
     value: z.unknown().optional(),
+    cell: z.array(z.object({ setting: z.string(), value: z.unknown() })).optional(),
   })
   .refine((g) => g.index < g.count, { message: 'index must be below count', path: ['index'] });
 

@@ -1,15 +1,18 @@
 import type { RunGroup } from '../plan/group';
+import { cellText, plainValue } from '../plan/grid';
 
 /** Ids are UUIDs: their first 8 characters tell a folder's runs apart, as the Runs page, the CLI and the exports show them. */
 export const SHORT_ID = 8;
 
-/** A setting's value as a person writes it: `async`, not `"async"`. */
-const plain = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+/** A swept run's values: `inFlight=8`, or in a grid every setting's, `valueSize=1024 pipelining=true`. */
+export function sweptText(g: RunGroup): string {
+  return g.cell ? cellText(g.cell) : `${g.setting}=${plainValue(g.value)}`;
+}
 
 /** What sets a run apart within its plan: `inFlight=8` in a sweep, `#2/5` in a repeat; '' alone. */
 export function groupValue(g: RunGroup | null | undefined): string {
   if (!g) return '';
-  return g.kind === 'sweep' && g.setting ? `${g.setting}=${plain(g.value)}` : `#${g.index + 1}/${g.count}`;
+  return g.kind === 'sweep' && g.setting ? sweptText(g) : `#${g.index + 1}/${g.count}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { comparedOps, comparisonBase, CompareError, hasOp, p99Of, throughputOf, 
 import { MAX_GROUP_RUNS, MAX_GROUPS, MIN_GROUPS } from './limits';
 import { runsVerdict, type Verdict } from './verdict';
 import { US_PER_MS } from '../report/numbers';
+import { sweptText } from '../run/title';
 
 /** A group: its name and its runs, as indexes into the comparison's runs. */
 export interface GroupRef {
@@ -28,7 +29,6 @@ export interface GroupTables {
   p99: GroupRow[];
 }
 
-const plain = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
 const LETTERS = 'ABCDEFGHIJKLMNOPQRST';
 
 /**
@@ -41,9 +41,7 @@ export function groupLabels(groups: readonly (readonly RunFile[])[]): string[] {
     const vs = new Set(g.map(of));
     return vs.size === 1 ? [...vs][0] : undefined;
   };
-  const swept = groups.map((g) =>
-    common(g, (r) => (r.header.group?.setting ? `${r.header.group.setting}=${plain(r.header.group.value)}` : undefined)),
-  );
+  const swept = groups.map((g) => common(g, (r) => (r.header.group?.setting ? sweptText(r.header.group) : undefined)));
   const named = groups.map((g) => common(g, (r) => r.header.scenario.name));
   const distinct = (xs: (string | undefined)[]) => xs.every((x) => x !== undefined) && new Set(xs).size === xs.length;
   if (distinct(swept)) return swept as string[];

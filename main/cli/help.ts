@@ -5,13 +5,16 @@ import { scenariosDir } from '../config/dirs';
 /** Each command's own help: `kvscope help CMD` and `kvscope CMD --help` print it. */
 export function commandHelp(): Record<string, string> {
   return {
-    run: `kvscope run <scenario | saved scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off]
-            [--out FILE] [--runs-dir DIR] [--quiet] [--json]
+    run: `kvscope run <scenario | saved scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off ...]
+            [--label TEXT] [--out FILE] [--runs-dir DIR] [--quiet] [--json]
 
 Runs a built-in or saved scenario (kvscope scenarios) or a JSON file. --set takes dotted paths into the scenario
 (--set durationSeconds=30 --set target.mode=cluster --set mix.get=0.9), read as JSON when they parse.
 --repeat N runs it N times; --sweep key=v1,v2 once per value (each value --repeat times); both end with the
-median and spread per value and mark runs that stand apart. --quiet prints only the summary; --json prints
+median and spread per value and mark runs that stand apart. Two or three --sweep flags run a grid, every
+combination of their values (the first outermost): --sweep valueSize=3,1024,102400 --sweep target.autoPipelining=true,false
+ends with a table of ops/s per cell and, per value of the first setting, a comparison of the others. --label TEXT
+labels the runs in the runs folder (a swept run's values follow it). --quiet prints only the summary; --json prints
 only the summary, as JSON, on standard output. --out FILE writes the run file there instead of the runs folder;
 --out - keeps it in the runs folder and copies it, once the run has ended, to standard output (everything else
 then goes to standard error).

@@ -19,8 +19,8 @@ import type { ScenarioInput } from '../../app/scenario/schema';
 const USAGE = `kvscope: benchmark key-value clusters and Node.js servers
 
 usage (kvscope help COMMAND, or COMMAND --help, for one command; kvscope --version):
-  kvscope run <scenario | saved scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off]
-              [--out FILE] [--runs-dir DIR] [--quiet]
+  kvscope run <scenario | saved scenario | file.json> [--set key=value ...] [--repeat N] [--sweep key=v1,v2,...|off ...]
+              [--label TEXT] [--out FILE] [--runs-dir DIR] [--quiet]
   kvscope scenarios
   kvscope serve [--port N] [--host H] [--runs-dir DIR] [--token-file FILE] [--tls-cert FILE --tls-key FILE] [--nats URL ...]
   kvscope runs [--sort date|ops|p99|scenario] [--filter TEXT] [--runs-dir DIR]
@@ -33,7 +33,8 @@ usage (kvscope help COMMAND, or COMMAND --help, for one command; kvscope --versi
   kvscope agents --nats URL [--nats-creds FILE | --nats-nkey FILE | --nats-token-file FILE] [--nats-tls-ca FILE]
 
 --repeat runs the scenario N times; --sweep runs it once per value of one setting (each value --repeat times;
-  catalog sweeps such as aerospike-payloads sweep by themselves, --sweep off runs them once);
+  catalog sweeps such as aerospike-payloads sweep by themselves, --sweep off runs them once); two or three
+  --sweep flags run every combination of their values, compared per value of the first;
 both end with the median and spread per value and mark runs that stand apart.
 RUN is a run file, or the start of a run's id or file name in the runs folder. compare takes 2 to 8
 runs; the first is the baseline unless --baseline N names another (1-based). --png draws the Compare page
@@ -113,7 +114,8 @@ async function run(args: string[]): Promise<number> {
       'runs-dir': { type: 'string' },
       quiet: { type: 'boolean', default: false },
       repeat: { type: 'string', default: '1' },
-      sweep: { type: 'string' },
+      sweep: { type: 'string', multiple: true, default: [] },
+      label: { type: 'string' },
       json: { type: 'boolean', default: false },
       ...natsFlags('nats-'),
     },
@@ -121,12 +123,13 @@ async function run(args: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('run takes exactly one scenario name or file');
   const scenario = loadScenario(positionals[0], values.set ?? []);
   const runsDir = values['runs-dir'] ?? defaultRunsDir();
-  const sweep = sweepFor(positionals[0], values.sweep);
+  const sweeps = sweepsFor(positionals[0], values.sweep ?? []);
   let plans;
   try {
     plans = planRuns(scenario as unknown as Record<string, unknown>, {
       repeat: Number(values.repeat),
-      sweep: sweep === undefined ? undefined : parseSweep(sweep),
+      sweeps: sweeps.map(parseSweep),
+      label: values.label,
     });
   } catch (err) {
     throw new UsageError(errorMessage(err));
@@ -151,6 +154,7 @@ async function run(args: string[]): Promise<number> {
       await import('./run-command')
     ).runCommand(plans[0].scenario, {
       out: toStdout ? undefined : values.out,
+      label: plans[0].label,
       runsDir,
       quiet: values.quiet || values.json,
       json: values.json,
@@ -162,13 +166,16 @@ async function run(args: string[]): Promise<number> {
   }
 }
 
-/** The --sweep given; else a catalog scenario's own sweep (`--sweep off` runs it once, as set). */
-function sweepFor(name: string, given: string | undefined): string | undefined {
-  if (given === 'off') return undefined;
-  if (given !== undefined) return given;
+/** The --sweep settings given, outer first; else a catalog scenario's own sweep (`--sweep off` runs it once, as set). */
+function sweepsFor(name: string, given: readonly string[]): string[] {
+  if (given.includes('off')) {
+    if (given.length > 1) throw new UsageError('--sweep off runs the scenario once: give it alone');
+    return [];
+  }
+  if (given.length > 0) return [...given];
   const own = CATALOG_SWEEPS[name];
   if (own) printError(`${name} is a sweep of ${own} (--sweep off runs it once, --sweep key=v1,v2 sweeps something else)`);
-  return own;
+  return own ? [own] : [];
 }
 
 async function serve(args: string[]): Promise<number> {

@@ -11,17 +11,17 @@ import { table } from './format';
 import { printLine } from './terminal';
 import { runCommand, type RunCommandOptions } from './run-command';
 import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK } from '../exit-codes';
+import { plainValue } from '../../app/plan/grid';
+import { sweptText } from '../../app/run/title';
+import { byOuterValue, gridTable, innerText, type Done } from './grid-table';
 
 /** Exit codes at or above this came from a signal: the plan stops there. */
 const FIRST_SIGNAL_EXIT = 128;
 
-interface Done {
-  plan: PlannedRun;
-  summary: Summary | null;
-  file: string | null;
-}
-
-const valueOf = (p: PlannedRun): string => (p.group?.setting ? JSON.stringify(p.group.value) : '');
+/** What sets a run apart in its plan's table: a swept value as JSON, or in a grid each setting's value. */
+const keyOf = (p: PlannedRun): string[] =>
+  p.group?.cell ? p.group.cell.map((c) => plainValue(c.value)) : p.group?.setting ? [JSON.stringify(p.group.value)] : [''];
+const valueOf = (p: PlannedRun): string => keyOf(p).join(' ');
 
 /**
  * The runs of a repeat or sweep one after the other, each recorded with its
@@ -35,12 +35,13 @@ export async function planCommand(plans: readonly PlannedRun[], o: RunCommandOpt
   let code = EXIT_OK;
   for (const plan of plans) {
     const g = plan.group;
-    if (g) print(`\n== run ${g.index + 1} of ${g.count}${g.setting ? `: ${g.setting}=${valueOf(plan)}` : ''}`);
+    if (g) print(`\n== run ${g.index + 1} of ${g.count}${g.setting ? `: ${sweptText(g)}` : ''}`);
     let summary: Summary | null = null;
     let file: string | null = null;
     const exit = await runCommand(plan.scenario, {
       ...o,
       group: g,
+      label: plan.label,
       out: undefined,
       onSummary: (s, path) => {
         summary = s;
@@ -54,20 +55,29 @@ export async function planCommand(plans: readonly PlannedRun[], o: RunCommandOpt
   }
   print('');
   print(planTable(done));
-  const sweep = sweepComparison(done);
-  if (sweep) print(`\n${sweep}`);
+  const grid = done[0]?.plan.group?.cell;
+  if (grid) {
+    print(`\n${gridTable(done)}`);
+    for (const part of byOuterValue(done)) {
+      const c = valuesComparison(part.done, innerText, `${grid[0].setting}=${part.value}: `);
+      if (c) print(`\n${c}`);
+    }
+  } else {
+    const sweep = valuesComparison(done, (p) => `${p.group?.setting}=${valueOf(p)}`, '');
+    if (sweep) print(`\n${sweep}`);
+  }
   return code;
 }
 
 /**
  * A sweep ends with one comparison of its values, the first value the
- * baseline. With repeats, each value's runs are a group and the verdicts
- * are on the runs (as many values as MAX_GROUP_RUNS holds); without, one run
- * a value, judged on its seconds, which the comparison says.
+ * baseline (a grid, one per outer value, of its inner cells). With repeats,
+ * each value's runs are a group and the verdicts are on the runs (as many
+ * values as MAX_GROUP_RUNS holds); without, one run a value, judged on its
+ * seconds, which the comparison says.
  */
-function sweepComparison(done: readonly Done[]): string | null {
-  const setting = done[0]?.plan.group?.setting;
-  if (!setting) return null;
+function valuesComparison(done: readonly Done[], nameOf: (p: PlannedRun) => string, heading: string): string | null {
+  if (!done[0]?.plan.group?.setting) return null;
   const finished = done.filter((d) => d.summary && d.file);
   const byValue = new Map<string, Done[]>();
   for (const d of finished) byValue.set(valueOf(d.plan), [...(byValue.get(valueOf(d.plan)) ?? []), d]);
@@ -86,23 +96,25 @@ function sweepComparison(done: readonly Done[]): string | null {
       shown.length < values.length ? ` (the first ${shown.length} of ${values.length} values: ${MAX_GROUP_RUNS} runs at most)` : '';
     const groups = shown.map((ds) => ds.map((d) => readRunFile(d.file!)));
     const c = compareGroups(groups, groupLabels(groups));
-    return `comparison of the swept values${note}, their runs as groups, ${setting}=${valueOf(shown[0][0].plan)} as the baseline:\n${comparisonText(c)}`;
+    return `${heading}comparison of the swept values${note}, their runs as groups, ${nameOf(shown[0][0].plan)} as the baseline:\n${comparisonText(c)}`;
   }
   const picked = values.map((ds) => ds[0]).slice(0, MAX_RUNS);
   const note = values.length > MAX_RUNS ? ` (the first ${MAX_RUNS} of ${values.length} values)` : '';
   const c = compareRuns(picked.map((d) => readRunFile(d.file!)));
-  return `comparison of the swept values${note}, ${setting}=${valueOf(picked[0].plan)} as the baseline:\n${comparisonText(c)}`;
+  return `${heading}comparison of the swept values${note}, ${nameOf(picked[0].plan)} as the baseline:\n${comparisonText(c)}`;
 }
 
 function planTable(done: readonly Done[]): string {
   const byValue = new Map<string, Done[]>();
   for (const d of done) byValue.set(valueOf(d.plan), [...(byValue.get(valueOf(d.plan)) ?? []), d]);
-  const setting = done[0]?.plan.group?.setting;
-  const rows = [[setting ?? 'runs', 'runs', 'ops/s median', 'spread', 'p99 ms median', 'outliers (run #)']];
+  const g = done[0]?.plan.group;
+  const heads = g?.cell ? g.cell.map((c) => c.setting) : [g?.setting ?? 'runs'];
+  const rows = [[...heads, 'runs', 'ops/s median', 'spread', 'p99 ms median', 'outliers (run #)']];
   for (const [value, ds] of byValue) {
     const ok = ds.filter((d) => d.summary !== null);
+    const key = value ? keyOf(ds[0].plan) : ['all'];
     if (ok.length === 0) {
-      rows.push([value || 'all', String(ds.length), '-', '-', '-', 'no run finished']);
+      rows.push([...key, String(ds.length), '-', '-', '-', 'no run finished']);
       continue;
     }
     const ops = repeatStats(ok.map((d) => d.summary!.total.opsPerSec.mean));
@@ -111,7 +123,7 @@ function planTable(done: readonly Done[]): string {
       .sort((a, b) => a - b)
       .map((i) => String((ok[i].plan.group?.index ?? i) + 1));
     rows.push([
-      value || 'all',
+      ...key,
       String(ds.length),
       fmtInt(ops.median),
       `${(ops.spread * 100).toFixed(1)}%`,

@@ -11,6 +11,9 @@ import { liveLine } from './live-line';
 import { printError, printLine } from './terminal';
 import { summaryTable } from './summary-table';
 import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { RunLibrary } from '../library/run-library';
+import { errorMessage } from '../../app/error-message';
 import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK, EXIT_BY_SIGNAL } from '../exit-codes';
 
 /** Resolves once standard output has taken the bytes (a pipe may be slower than the exit). */
@@ -37,6 +40,8 @@ function exitCodeFor(summary: Summary): number {
 export interface RunCommandOptions {
   /** Set for one run of a repeat or sweep; recorded in the run's header. */
   group?: RunGroup;
+  /** The run's label in the library (`--label`, a sweep's values). */
+  label?: string;
   out?: string;
   runsDir: string;
   quiet?: boolean;
@@ -49,6 +54,13 @@ export interface RunCommandOptions {
   agents?: AgentLink;
   /** Called with the run's summary and its file once it has ended. */
   onSummary?: (s: Summary, file: string | null) => void;
+}
+
+/** A label that cannot be written costs the run nothing: said, and the run stands. */
+async function labelRun(path: string, label: string): Promise<void> {
+  await new RunLibrary(dirname(path)).label(basename(path), label).catch((err: unknown) => {
+    printError(`kvscope: could not label ${path}: ${errorMessage(err)}`);
+  });
 }
 
 /** Run a scenario in the terminal: a line per second, a summary table, an exit code. */
@@ -101,6 +113,7 @@ export async function runCommand(scenario: Scenario, o: RunCommandOptions): Prom
     process.off('SIGTERM', onSignal);
   }
   const path = file.path();
+  if (path && o.label) await labelRun(path, o.label);
   o.onSummary?.(summary, path ?? null);
   if (o.json) printLine(JSON.stringify({ file: path ?? null, summary }, null, 2));
   else {

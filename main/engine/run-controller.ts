@@ -21,6 +21,7 @@ import { scenariosDir } from '../config/dirs';
 import { recordRun } from './run-recorder';
 import { clockOf } from '../../app/run/clock';
 import { errorMessage } from '../../app/error-message';
+import { basename } from 'node:path';
 
 export type PushListener = <P extends PushChannel>(channel: P, data: Pushes[P]) => void;
 
@@ -162,10 +163,11 @@ export class RunController implements BridgeHandlers {
       capPush(this.state.logs, l, LIVE_LOG_CAP);
       this.push('log', { ...l, runId: run.id });
     });
-    this.finished = run.execute().then((summary) => {
+    this.finished = run.execute().then(async (summary) => {
       this.current = undefined;
       this.state.summary = summary;
       this.state.file = file.path() ?? null;
+      if (this.state.file && planned.label) await this.labelFile(this.state.file, planned.label, run.id);
       this.push('runEnded', { runId: run.id, summary, file: this.state.file });
       return this.next(planned, run.id, summary);
     });
@@ -185,7 +187,9 @@ export class RunController implements BridgeHandlers {
     const group = planned.group;
     if (group) {
       const finished = plan.done.filter((d) => d.summary.status !== 'failed');
-      const byValue = valueGroups(finished.map((d) => ({ value: d.planned.group?.value, item: d.runId })));
+      // A grid's cells are its values: each combination of the swept settings' values.
+      const valueOf = (d: { planned: PlannedRun }) => d.planned.group?.cell ?? d.planned.group?.value;
+      const byValue = valueGroups(finished.map((d) => ({ value: valueOf(d), item: d.runId })));
       // A sweep with repeats is compared value against value on its runs, when they fit one comparison.
       if (group.kind === 'sweep' && byValue.some((g) => g.items.length > 1) && finished.length <= MAX_GROUP_RUNS) {
         this.push('groupEnded', {
@@ -198,7 +202,7 @@ export class RunController implements BridgeHandlers {
         return summary;
       }
       const picked = representatives(
-        finished.map((d) => ({ value: d.planned.group?.value, opsPerSec: d.summary.total.opsPerSec.mean, item: d.runId })),
+        finished.map((d) => ({ value: valueOf(d), opsPerSec: d.summary.total.opsPerSec.mean, item: d.runId })),
       );
       this.push('groupEnded', {
         group,
@@ -208,6 +212,13 @@ export class RunController implements BridgeHandlers {
       });
     }
     return summary;
+  }
+
+  /** A sweep's run is labelled by its values; a label that cannot be written costs the run nothing but a log line. */
+  private async labelFile(path: string, label: string, runId: string): Promise<void> {
+    await this.library.labelRun({ file: basename(path), label }).catch((err: unknown) => {
+      this.push('log', { at: Date.now(), level: 'warn', source: 'main', message: `could not label the run: ${errorMessage(err)}`, runId });
+    });
   }
 
   async stopRun() {

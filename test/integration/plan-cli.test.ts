@@ -7,6 +7,11 @@ import { readRunFile } from '../../app/run/reader';
 import { CLI } from '../helpers/cli';
 
 const RUN_LIMIT_MS = 90_000;
+/** Run files only: a swept run's label lies beside it. */
+const runFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.ndjson'))
+    .sort();
 const cli = (args: string[]) => spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: RUN_LIMIT_MS });
 
 describe('kvscope run --sweep / --repeat', () => {
@@ -40,15 +45,61 @@ describe('kvscope run --sweep / --repeat', () => {
     );
     // One second a side is too few for any test: the change is shown with that said, not as "~".
     expect(out.stdout).toMatch(/\ntotal +[\d,]+ +[\d,]+ +[+-]?[\d.]+%, too few independent seconds to judge \(n=1\+1 s\)/);
-    const runs = readdirSync(dir)
-      .sort()
-      .map((f) => readRunFile(join(dir, f)));
+    const runs = runFiles(dir).map((f) => readRunFile(join(dir, f)));
     expect(runs.map((r) => [r.header.scenario.inFlight, r.header.group?.kind, r.header.group?.value, r.header.group?.index])).toEqual([
       [1, 'sweep', 1, 0],
       [4, 'sweep', 4, 1],
     ]);
     expect(runs[0].header.group?.id).toBe(runs[1].header.group?.id);
     expect(runs[0].header.version).toBe(2);
+  });
+
+  it('two --sweep flags run a grid, table it per cell, compare per outer value, and label each run', () => {
+    const gridDir = mkdtempSync(join(tmpdir(), 'kvscope-grid-'));
+    try {
+      const out = cli([
+        'run',
+        'kv-async',
+        ...['--set', 'durationSeconds=1', '--set', 'warmupSeconds=0'],
+        ...['--sweep', 'valueSize=3,1024', '--sweep', 'inFlight=1,4'],
+        ...['--label', 'grid test', '--runs-dir', gridDir, '--quiet'],
+      ]);
+      expect(out.stderr).toBe('');
+      expect(out.status).toBe(0);
+      expect(out.stdout).toMatch(/== run 1 of 4: valueSize=3 inFlight=1\n/);
+      expect(out.stdout).toMatch(/== run 4 of 4: valueSize=1024 inFlight=4\n/);
+      expect(out.stdout).toMatch(/valueSize +inFlight +runs +ops\/s median +spread/);
+      // Ops/s per cell: a row per outer value, the row's other cells against its first.
+      expect(out.stdout).toMatch(
+        /valueSize \(ops\/s median\) +inFlight=1 +inFlight=4\n3 +[\d,]+ +[\d,]+ \([+-][\d.]+%\)\n1024 +[\d,]+ +[\d,]+ \([+-]/,
+      );
+      // One comparison per outer value, of its inner cells.
+      expect(out.stdout).toMatch(/valueSize=3: comparison of the swept values, inFlight=1 as the baseline:/);
+      expect(out.stdout).toMatch(/valueSize=1024: comparison of the swept values, inFlight=1 as the baseline:/);
+      const files = runFiles(gridDir);
+      const runs = files.map((f) => readRunFile(join(gridDir, f)));
+      expect(runs.map((r) => [r.header.scenario.valueSize, r.header.scenario.inFlight, r.header.group?.value])).toEqual([
+        [3, 1, 3],
+        [3, 4, 3],
+        [1024, 1, 1024],
+        [1024, 4, 1024],
+      ]);
+      expect(runs[1].header.group?.cell).toEqual([
+        { setting: 'valueSize', value: 3 },
+        { setting: 'inFlight', value: 4 },
+      ]);
+      const list = cli(['runs', '--runs-dir', gridDir, '--json']);
+      expect(list.status).toBe(0);
+      const labels = (JSON.parse(list.stdout) as { label: string }[]).map((r) => r.label).sort();
+      expect(labels).toEqual([
+        'grid test valueSize=1024 inFlight=1',
+        'grid test valueSize=1024 inFlight=4',
+        'grid test valueSize=3 inFlight=1',
+        'grid test valueSize=3 inFlight=4',
+      ]);
+    } finally {
+      rmSync(gridDir, { recursive: true, force: true });
+    }
   });
 
   it('two --repeat 3 of one scenario, compared as groups, are judged on their runs and not called different', () => {

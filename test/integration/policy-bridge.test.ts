@@ -113,7 +113,7 @@ describe('the Bridge (and Run itself) refuse scenarios that would run other code
     const m = marker('sweep');
     const r = await startRun(
       { target: redis(), ...SHORT },
-      { repeat: 1, sweep: { setting: 'env.NODE_OPTIONS', values: ['--no-warnings', importAttack(m)] } },
+      { repeat: 1, sweeps: [{ setting: 'env.NODE_OPTIONS', values: ['--no-warnings', importAttack(m)] }] },
     );
     expect(r).toMatchObject({ ok: false, errors: [{ field: 'env.NODE_OPTIONS', reason: expect.stringMatching(/loads code/) }] });
     expect((await controller.getState()).run).toBeNull();

@@ -63,6 +63,17 @@ describe('scenario editor', () => {
     plan('sweep-values', '1, 8');
     expect(screen.queryByTestId('error-plan-sweep')).toBeNull();
     expect(startButton().disabled).toBe(false);
+    // A second setting makes a grid: checked like the first, and against the first.
+    plan('sweep-inner-setting', 'inFlight');
+    plan('sweep-inner-values', '2, 4');
+    expect(screen.getByTestId('error-plan-sweepInner').textContent).toBe('inFlight is swept twice');
+    expect(startButton().disabled).toBe(true);
+    plan('sweep-inner-setting', 'workers');
+    plan('sweep-inner-values', '1, 0');
+    expect(screen.getByTestId('error-plan-sweepInner').textContent).toMatch(/^workers=0: /);
+    plan('sweep-inner-values', '1, 2');
+    expect(screen.queryByTestId('error-plan-sweepInner')).toBeNull();
+    expect(startButton().disabled).toBe(false);
   });
 
   it('shows an invalid value’s message next to it and keeps Start disabled until it is fixed', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_REPEAT, parseSweep, PlanError, planRuns } from '../../app/plan/plan';
+import { MAX_REPEAT, MAX_SWEEP_CELLS, parseSweep, PlanError, planRuns } from '../../app/plan/plan';
+import { runTitle } from '../../app/run/title';
 import { median, repeatStats } from '../../app/plan/repeats';
 import { findScenario } from '../../app/scenario/catalog';
 
@@ -33,7 +34,7 @@ describe('planning runs', () => {
   });
 
   it('a sweep applies each value, repeated, in order', () => {
-    const runs = planRuns(kv(), { repeat: 2, sweep: { setting: 'inFlight', values: [1, 8, 64] } });
+    const runs = planRuns(kv(), { repeat: 2, sweeps: [{ setting: 'inFlight', values: [1, 8, 64] }] });
     expect(runs.map((r) => r.scenario.inFlight)).toEqual([1, 1, 8, 8, 64, 64]);
     expect(runs.map((r) => r.group?.value)).toEqual([1, 1, 8, 8, 64, 64]);
     expect(runs.every((r) => r.group?.kind === 'sweep' && r.group.setting === 'inFlight' && r.group.count === 6)).toBe(true);
@@ -42,7 +43,7 @@ describe('planning runs', () => {
   it('names the setting, the value and the reason of a bad swept value before anything runs', () => {
     let err: unknown;
     try {
-      planRuns(kv(), { repeat: 1, sweep: { setting: 'inFlight', values: [8, -1] } });
+      planRuns(kv(), { repeat: 1, sweeps: [{ setting: 'inFlight', values: [8, -1] }] });
     } catch (e) {
       err = e;
     }
@@ -54,6 +55,63 @@ describe('planning runs', () => {
   it('bounds the repeat count', () => {
     expect(() => planRuns(kv(), { repeat: 0 })).toThrow(/repeat: must be a whole number from 1/);
     expect(() => planRuns(kv(), { repeat: MAX_REPEAT + 1 })).toThrow(PlanError);
+  });
+});
+
+describe('grid sweeps', () => {
+  const grid = [
+    { setting: 'valueSize', values: [3, 1024, 102400] },
+    { setting: 'target.mode', values: ['async', 'cluster'] },
+  ];
+
+  it('runs every combination, the first setting outermost, each repeated', () => {
+    const runs = planRuns(kv(), { repeat: 2, sweeps: grid });
+    expect(runs).toHaveLength(12);
+    expect(runs.map((r) => `${r.scenario.valueSize}/${(r.scenario.target as { mode: string }).mode}`)).toEqual([
+      '3/async',
+      '3/async',
+      '3/cluster',
+      '3/cluster',
+      '1024/async',
+      '1024/async',
+      '1024/cluster',
+      '1024/cluster',
+      '102400/async',
+      '102400/async',
+      '102400/cluster',
+      '102400/cluster',
+    ]);
+    // The comparison groups by the outer setting: each run names it, and its whole cell.
+    expect(runs.map((r) => r.group?.value)).toEqual([3, 3, 3, 3, 1024, 1024, 1024, 1024, 102400, 102400, 102400, 102400]);
+    expect(runs[2].group?.cell).toEqual([
+      { setting: 'valueSize', value: 3 },
+      { setting: 'target.mode', value: 'cluster' },
+    ]);
+    expect(runs.map((r) => r.group?.index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
+  it("names and labels each run by its swept values, after the user's own label", () => {
+    const runs = planRuns(kv(), { repeat: 1, sweeps: grid, label: 'before upgrade' });
+    expect(runs[1].label).toBe('before upgrade valueSize=3 target.mode=cluster');
+    expect(runTitle({ name: 'kv-async', id: 'x', group: runs[1].group })).toBe('kv-async valueSize=3 target.mode=cluster');
+    const sweep = planRuns(kv(), { repeat: 1, sweeps: [{ setting: 'inFlight', values: [1, 8] }] });
+    expect(sweep.map((r) => r.label)).toEqual(['inFlight=1', 'inFlight=8']);
+    expect(sweep[0].group?.cell).toBeUndefined();
+    expect(planRuns(kv(), { repeat: 1, label: 'alone' })[0].label).toBe('alone');
+  });
+
+  it('refuses a setting swept twice, too many combinations, and names a bad cell', () => {
+    expect(() => planRuns(kv(), { repeat: 1, sweeps: [grid[0], grid[0]] })).toThrow(/valueSize is swept twice/);
+    const many = [
+      { setting: 'inFlight', values: [1, 2, 3, 4, 5] },
+      { setting: 'workers', values: [1, 2, 3, 4, 5] },
+    ];
+    expect(5 * 5).toBeGreaterThan(MAX_SWEEP_CELLS);
+    expect(() => planRuns(kv(), { repeat: 1, sweeps: many })).toThrow(/25 combinations, at most/);
+    expect(() => planRuns(kv(), { repeat: 1, sweeps: [grid[0], { setting: 'inFlight', values: [8, -1] }] })).toThrow(
+      /^valueSize=3 inFlight=-1: inFlight: /,
+    );
+    expect(() => planRuns(kv(), { repeat: 1, label: 'x'.repeat(201) })).toThrow(/label: at most 200 characters/);
   });
 });
 
@@ -82,12 +140,12 @@ describe('repeat statistics', () => {
 describe('secrets in a plan', () => {
   it('a password cannot be swept: sweep values are shown in the window and written to every run header', () => {
     const redis = { name: 'r', target: { kind: 'redis', password: 'a' } };
-    expect(() => planRuns(redis, { repeat: 1, sweep: { setting: 'target.password', values: ['one-secret', 'two-secret'] } })).toThrow(
+    expect(() => planRuns(redis, { repeat: 1, sweeps: [{ setting: 'target.password', values: ['one-secret', 'two-secret'] }] })).toThrow(
       PlanError,
     );
-    expect(() => planRuns(redis, { repeat: 1, sweep: { setting: 'target.password', values: ['one-secret', 'two-secret'] } })).toThrow(
+    expect(() => planRuns(redis, { repeat: 1, sweeps: [{ setting: 'target.password', values: ['one-secret', 'two-secret'] }] })).toThrow(
       /secret/,
     );
-    expect(planRuns(redis, { repeat: 1, sweep: { setting: 'target.port', values: [6379, 6380] } })).toHaveLength(2);
+    expect(planRuns(redis, { repeat: 1, sweeps: [{ setting: 'target.port', values: [6379, 6380] }] })).toHaveLength(2);
   });
 });

@@ -1,13 +1,14 @@
 import { useBridge } from '../bridge/context';
-import { parseSweep } from '../../../app/plan/sweep';
+import { parseSweep, type Sweep } from '../../../app/plan/sweep';
+import { draftSweeps } from '../store/plan-check';
 import { useKv, type PlanDraft } from '../store/store';
 import { errorMessage } from '../../../app/error-message';
 
-/** The start bar's repeat and sweep as the Bridge takes them; main validates the numbers and values. */
-function planOf(p: PlanDraft): { repeat: number; sweep?: { setting: string; values: unknown[] } } {
+/** The start bar's repeat and sweep (a grid with a second setting) as the Bridge takes them; main validates the numbers and values. */
+function planOf(p: PlanDraft): { repeat: number; sweeps?: Sweep[] } {
   const repeat = p.repeat.trim() === '' ? 1 : Number(p.repeat);
-  if (p.setting.trim() === '') return { repeat };
-  return { repeat, sweep: parseSweep(`${p.setting.trim()}=${p.values}`) };
+  const sweeps = draftSweeps(p).map((s) => parseSweep(`${s.setting}=${s.values}`));
+  return sweeps.length > 0 ? { repeat, sweeps } : { repeat };
 }
 
 /** Start the edited scenario; on success the Live page takes over, on failure the editor shows why. */

@@ -10,8 +10,8 @@ export function planFor(next: string | undefined, previous: string | null, plan:
   const own = next === undefined ? undefined : CATALOG_SWEEPS[next];
   if (own) {
     const [setting, values] = own.split('=');
-    return { ...plan, setting, values: values.split(',').join(', ') };
+    return { ...plan, setting, values: values.split(',').join(', '), innerSetting: '', innerValues: '' };
   }
-  if (previous !== null && CATALOG_SWEEPS[previous]) return { ...plan, setting: '', values: '' };
+  if (previous !== null && CATALOG_SWEEPS[previous]) return { ...plan, setting: '', values: '', innerSetting: '', innerValues: '' };
   return plan;
 }

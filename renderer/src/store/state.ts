@@ -7,6 +7,7 @@ import type { WindowId } from '../chart-data/windows';
 import type { Draft } from './draft';
 import type { LiveRun, Page, PushEvent } from './types';
 import type { LatencySource } from '../charts/spec';
+import type { SweptValue } from '../../../app/plan/group';
 
 export type Split = 'cluster' | 'node';
 export type { LatencySource };
@@ -20,6 +21,8 @@ export interface OpenComparison {
   view: CompareView;
   /** Set when the comparison is of a sweep: the setting and its values, in run order. */
   sweep?: { setting: string; values: unknown[] };
+  /** Set when the comparison is of a grid sweep: its settings (outer first) and each compared run's cell. */
+  grid?: { settings: string[]; cells: SweptValue[][] };
   /** Set when the runs are repeats of one scenario: the page then leads with their median and spread. */
   repeat?: boolean;
 }
@@ -29,6 +32,9 @@ export interface PlanDraft {
   repeat: string;
   setting: string;
   values: string;
+  /** A second setting makes the sweep a grid: every combination, compared per value of the first. */
+  innerSetting: string;
+  innerValues: string;
 }
 
 export interface EditorState {

@@ -42,7 +42,7 @@ function initialData(): Data {
       source: null,
       sourceKind: null,
       clean: canonical(null),
-      plan: { repeat: '1', setting: '', values: '' },
+      plan: { repeat: '1', setting: '', values: '', innerSetting: '', innerValues: '' },
       draft: null,
       errors: [],
       startError: null,

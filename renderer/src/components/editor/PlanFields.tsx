@@ -15,7 +15,7 @@ const SWEEP_SUGGESTIONS = [
   'target.client',
 ];
 
-/** Run the scenario N times, or once per value of one setting: in the start bar, beside Start. */
+/** Run the scenario N times, once per value of one setting, or once per combination of two: in the start bar, beside Start. */
 export function PlanFields({ errors }: { errors: readonly FieldError[] }) {
   const plan = useKv((s) => s.editor.plan);
   const problem = (field: string) => errors.find((e) => e.field === field)?.reason;
@@ -36,35 +36,72 @@ export function PlanFields({ errors }: { errors: readonly FieldError[] }) {
         />
         times
       </label>
-      <label title="A sweep runs once per value and ends with a comparison of the values.">
-        Sweep
-        <input
-          id="f-sweep"
-          aria-invalid={problem('sweep') !== undefined}
-          list="sweep-settings"
-          placeholder="setting, e.g. inFlight"
-          value={plan.setting}
-          onChange={(e) => update({ setting: e.target.value })}
-          data-testid="plan-sweep-setting"
-        />
-        <datalist id="sweep-settings">
-          {SWEEP_SUGGESTIONS.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
-        over
-        <input
-          placeholder="values, e.g. 1, 8, 64, 256"
-          value={plan.values}
-          onChange={(e) => update({ values: e.target.value })}
-          data-testid="plan-sweep-values"
-        />
-      </label>
+      <SweepAxis
+        label="Sweep"
+        title="A sweep runs once per value and ends with a comparison of the values."
+        id="sweep"
+        invalid={problem('sweep') !== undefined}
+        setting={plan.setting}
+        values={plan.values}
+        placeholders={['setting, e.g. inFlight', 'values, e.g. 1, 8, 64, 256']}
+        onChange={(setting, values) => update({ setting, values })}
+      />
+      <datalist id="sweep-settings">
+        {SWEEP_SUGGESTIONS.map((s) => (
+          <option key={s} value={s} />
+        ))}
+      </datalist>
+      <SweepAxis
+        label="and by"
+        title="A second setting runs every combination of both (a grid), compared per value of the first."
+        id="sweep-inner"
+        invalid={problem('sweepInner') !== undefined}
+        setting={plan.innerSetting}
+        values={plan.innerValues}
+        placeholders={['setting (optional)', 'values, e.g. true, false']}
+        onChange={(innerSetting, innerValues) => update({ innerSetting, innerValues })}
+      />
       {errors.map((e) => (
         <div key={e.field} className="field-error" role="alert" data-testid={`error-plan-${e.field}`}>
           {e.reason}
         </div>
       ))}
     </div>
+  );
+}
+
+interface AxisProps {
+  label: string;
+  title: string;
+  id: string;
+  invalid: boolean;
+  setting: string;
+  values: string;
+  placeholders: [string, string];
+  onChange(setting: string, values: string): void;
+}
+
+/** One swept setting and its values, typed as text (checked by plan-check as they are typed). */
+function SweepAxis({ label, title, id, invalid, setting, values, placeholders, onChange }: AxisProps) {
+  return (
+    <label title={title}>
+      {label}
+      <input
+        id={`f-${id}`}
+        aria-invalid={invalid}
+        list="sweep-settings"
+        placeholder={placeholders[0]}
+        value={setting}
+        onChange={(e) => onChange(e.target.value, values)}
+        data-testid={`plan-${id}-setting`}
+      />
+      over
+      <input
+        placeholder={placeholders[1]}
+        value={values}
+        onChange={(e) => onChange(setting, e.target.value)}
+        data-testid={`plan-${id}-values`}
+      />
+    </label>
   );
 }
