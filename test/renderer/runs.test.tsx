@@ -272,6 +272,44 @@ describe('a finished repeat', () => {
   });
 });
 
+describe('a finished grid sweep', () => {
+  it('opens its comparison of every cell with the grid chart', async () => {
+    const fake = fakeBridge();
+    const runs = [99, 149, 119, 79].map((n, i) => fixtureRun(`cell-${i}`, steady(10, { get: { count: n, us: 1000 } })));
+    fake.library.runs = runs.map((r, i) => item(r.header.id, 'kv-async', 100, `2026-11-01T1${i}:00:00.000Z`));
+    fake.library.compare = async (_ids, baseline) => ({
+      comparison: compareRuns(runs, baseline),
+      throughput: {},
+      p99: [],
+      memory: [],
+      serverP99: [],
+      machines: [],
+    });
+    const cells = [3, 1024].flatMap((size) =>
+      [1, 4].map((n) => [
+        { setting: 'valueSize', value: size },
+        { setting: 'inFlight', value: n },
+      ]),
+    );
+    render(<Host />, { wrapper: wrapper(fake.bridge) });
+    act(() =>
+      fake.push('groupEnded', {
+        group: { kind: 'sweep', id: 'g', index: 3, count: 4, setting: 'valueSize', value: 1024, cell: cells[3] },
+        runIds: runs.map((r) => r.header.id),
+        compare: runs.map((r) => r.header.id),
+        values: cells,
+      }),
+    );
+    const chart = await screen.findByTestId('grid-chart');
+    expect(chart.dataset.cells).toBe('4');
+    expect(screen.queryByTestId('sweep-chart')).toBeNull();
+    const rows = [...screen.getByTestId('grid-table').querySelectorAll('tbody tr')].map((r) => r.textContent);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/^3100 150 \+50\.\d%$/);
+    expect(rows[1]).toMatch(/^1024120 80 -33\.\d%$/);
+  });
+});
+
 describe("the servers' own latency in Compare", () => {
   const runs = [0, 1].map((i) => fixtureRun(`srv-${i}`, steady(3, { get: { count: 100, us: 1000 } })));
   const view = (serverP99: CompareView['serverP99']): CompareView => ({

@@ -4,6 +4,7 @@ import { MAX_RUNS, MIN_RUNS } from '../../../app/stats/compare';
 import { useBridge } from '../bridge/context';
 import { useKv, type OpenComparison } from '../store/store';
 import { errorMessage } from '../../../app/error-message';
+import type { SweptValue } from '../../../app/plan/group';
 
 /**
  * When the last run of a repeat or sweep ends, its comparison opens by
@@ -29,8 +30,13 @@ export function useGroupComparison(): void {
         if (channel !== 'groupEnded') return;
         // The listener is generic over channels; this one carries groupEnded's payload.
         const { group, compare, values, runIds, groups } = data as Pushes['groupEnded'];
-        const sweep = group.kind === 'sweep' && group.setting ? { setting: group.setting, values } : undefined;
-        const ids = sweep ? compare : runIds.slice(0, MAX_RUNS);
+        // A grid's values are its cells (each compared run's every swept setting); a sweep's, the one setting's values.
+        const grid =
+          group.kind === 'sweep' && group.cell
+            ? { settings: group.cell.map((c) => c.setting), cells: values as SweptValue[][] }
+            : undefined;
+        const sweep = group.kind === 'sweep' && group.setting && !grid ? { setting: group.setting, values } : undefined;
+        const ids = sweep || grid ? compare : runIds.slice(0, MAX_RUNS);
         if (ids.length < MIN_RUNS) return;
         filesOf(bridge, ids)
           .then(async (files) => ({ files, view: await bridge.compareRuns({ files, baseline: 0, ...(groups ? { groups } : {}) }) }))
@@ -41,7 +47,7 @@ export function useGroupComparison(): void {
                 baseline: 0,
                 ...(groups ? { groups } : {}),
                 view,
-                ...(sweep ? { sweep } : { repeat: true }),
+                ...(grid ? { grid } : sweep ? { sweep } : { repeat: true }),
               };
               useKv.getState().showComparison(open);
             },

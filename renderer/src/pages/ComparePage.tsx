@@ -4,6 +4,7 @@ import { Chart } from '../charts/Chart';
 import { alignedRows, overlaySpec, runNames } from '../components/runs/compareShape';
 import { CompareTables } from '../components/runs/CompareTables';
 import { SweepChart } from '../components/runs/SweepChart';
+import { GridChart } from '../components/runs/GridChart';
 import { RepeatSummary } from '../components/runs/RepeatSummary';
 import { useBridge } from '../bridge/context';
 import { download, downloadFile } from '../export/download';
@@ -126,6 +127,7 @@ export function ComparePage() {
         </section>
         {open.repeat && <RepeatSummary c={c} />}
         {open.sweep && <SweepChart setting={open.sweep.setting} values={open.sweep.values} c={c} />}
+        {open.grid && <GridChart settings={open.grid.settings} cells={open.grid.cells} c={c} />}
         <div className="compare-charts">
           {charts.map((ch) => (
             <Chart key={ch.id} spec={ch.spec} rows={ch.rows} testId={`compare-chart-${ch.id}`} emptyText="No measured seconds" />
