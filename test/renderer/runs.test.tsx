@@ -233,6 +233,19 @@ describe('copies of one run', () => {
   });
 });
 
+/** The runs in the fake library, compared as main would: the push names runs by id; the comparison asks for their files. */
+function keep(fake: ReturnType<typeof fakeBridge>, runs: ReturnType<typeof fixtureRun>[]): void {
+  fake.library.runs = runs.map((r, i) => item(r.header.id, 'kv-async', 100, `2026-11-01T1${i}:00:00.000Z`));
+  fake.library.compare = async (_ids, baseline) => ({
+    comparison: compareRuns(runs, baseline),
+    throughput: {},
+    p99: [],
+    memory: [],
+    serverP99: [],
+    machines: [],
+  });
+}
+
 function Host() {
   useGroupComparison();
   return <ComparePage />;
@@ -243,16 +256,7 @@ describe('a finished repeat', () => {
     const fake = fakeBridge();
     const counts = [100, 102, 98, 101, 60];
     const runs = counts.map((n, i) => fixtureRun(`run-${i}`, steady(10, { get: { count: n, us: 1000 } })));
-    // The push names runs by id; the comparison asks for their files, found in the library.
-    fake.library.runs = runs.map((r, i) => item(r.header.id, 'kv-async', 100, `2026-11-01T1${i}:00:00.000Z`));
-    fake.library.compare = async (ids, baseline) => ({
-      comparison: compareRuns(runs, baseline),
-      throughput: {},
-      p99: [],
-      memory: [],
-      serverP99: [],
-      machines: [],
-    });
+    keep(fake, runs);
     render(<Host />, { wrapper: wrapper(fake.bridge) });
     act(() =>
       fake.push('groupEnded', {
@@ -276,15 +280,7 @@ describe('a finished grid sweep', () => {
   it('opens its comparison of every cell with the grid chart', async () => {
     const fake = fakeBridge();
     const runs = [99, 149, 119, 79].map((n, i) => fixtureRun(`cell-${i}`, steady(10, { get: { count: n, us: 1000 } })));
-    fake.library.runs = runs.map((r, i) => item(r.header.id, 'kv-async', 100, `2026-11-01T1${i}:00:00.000Z`));
-    fake.library.compare = async (_ids, baseline) => ({
-      comparison: compareRuns(runs, baseline),
-      throughput: {},
-      p99: [],
-      memory: [],
-      serverP99: [],
-      machines: [],
-    });
+    keep(fake, runs);
     const cells = [3, 1024].flatMap((size) =>
       [1, 4].map((n) => [
         { setting: 'valueSize', value: size },
