@@ -118,6 +118,15 @@ export const HAZELCAST_CATALOG: readonly ScenarioInput[] = [
     keySpace: PAYLOADS_KEY_SPACE,
   },
   {
+    name: 'hazelcast-pipelining-payloads',
+    description:
+      'Hazelcast get/set 50/50 over 1,000 keys, automated pipelining on and off at 3 B, 1 KB and 100 KB (a grid: each payload compared on vs off), 2 local members',
+    target: target(),
+    mix: { get: 0.5, set: 0.5 },
+    ...BENCH,
+    keySpace: PAYLOADS_KEY_SPACE,
+  },
+  {
     name: 'hazelcast-pipelining',
     description: 'Hazelcast get/set 50/50 with automated pipelining on, then off (a sweep), 2 local members',
     target: target(),
@@ -125,6 +134,11 @@ export const HAZELCAST_CATALOG: readonly ScenarioInput[] = [
     ...BENCH,
   },
 ];
+
+/** Catalog grids, outer setting first: seed 003's pipelining figure, on vs off at each payload. */
+export const HAZELCAST_GRIDS: Readonly<Record<string, readonly string[]>> = {
+  'hazelcast-pipelining-payloads': ['valueSize=3,1024,102400', 'target.autoPipelining=true,false'],
+};
 
 export const HAZELCAST_SWEEPS: Readonly<Record<string, string>> = {
   'hazelcast-client-upgrade': upgradeSweep('hazelcast-client'),

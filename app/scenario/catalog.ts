@@ -1,5 +1,5 @@
 import { AEROSPIKE_CATALOG } from './catalog-aerospike';
-import { HAZELCAST_CATALOG } from './catalog-hazelcast';
+import { HAZELCAST_CATALOG, HAZELCAST_GRIDS } from './catalog-hazelcast';
 import type { ScenarioInput } from './schema';
 
 import { CATALOG_SWEEPS as CLIENT_SWEEPS } from './catalog-aerospike';
@@ -15,6 +15,17 @@ export const CATALOG_SWEEPS: Readonly<Record<string, string>> = {
   'node-versions': `node=${[SYSTEM_NODE, ...NODE_MAJORS].join(',')}`,
   'ioredis-upgrade': upgradeSweep('ioredis'),
 };
+
+/** Catalog scenarios that are grids of two or more settings, outer first (`--sweep off` runs them once). */
+export const CATALOG_GRIDS: Readonly<Record<string, readonly string[]>> = HAZELCAST_GRIDS;
+
+/** A catalog scenario's own sweep settings, outer first: none, one (a sweep) or more (a grid). */
+export function catalogSweeps(name: string): string[] {
+  const grid = CATALOG_GRIDS[name];
+  if (grid) return [...grid];
+  const one = CATALOG_SWEEPS[name];
+  return one ? [one] : [];
+}
 
 /** The seed "cluster vs async" benchmark's config.json, mapped onto scenario fields. */
 const KV_SEED = {

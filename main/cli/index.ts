@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { CATALOG, CATALOG_SWEEPS } from '../../app/scenario/catalog';
+import { CATALOG, catalogSweeps } from '../../app/scenario/catalog';
 import { defaultRunsDir } from '../library/paths';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultRendererDir } from '../serve/defaults';
 import { table } from './format';
@@ -173,9 +173,12 @@ function sweepsFor(name: string, given: readonly string[]): string[] {
     return [];
   }
   if (given.length > 0) return [...given];
-  const own = CATALOG_SWEEPS[name];
-  if (own) printError(`${name} is a sweep of ${own} (--sweep off runs it once, --sweep key=v1,v2 sweeps something else)`);
-  return own ? [own] : [];
+  const own = catalogSweeps(name);
+  if (own.length > 0) {
+    const what = own.length > 1 ? `a grid of ${own.join(' by ')}` : `a sweep of ${own[0]}`;
+    printError(`${name} is ${what} (--sweep off runs it once, --sweep key=v1,v2 sweeps something else)`);
+  }
+  return own;
 }
 
 async function serve(args: string[]): Promise<number> {

@@ -14,6 +14,24 @@ describe('the start bar plan of catalog sweeps', () => {
     });
   });
 
+  it('fills in both settings of a catalog grid, and clears them on leaving it', () => {
+    const grid = planFor('hazelcast-pipelining-payloads', 'kv-async', typed);
+    expect(grid).toEqual({
+      repeat: '3',
+      setting: 'valueSize',
+      values: '3, 1024, 102400',
+      innerSetting: 'target.autoPipelining',
+      innerValues: 'true, false',
+    });
+    expect(planFor('kv-async', 'hazelcast-pipelining-payloads', grid)).toEqual({
+      repeat: '3',
+      setting: '',
+      values: '',
+      innerSetting: '',
+      innerValues: '',
+    });
+  });
+
   it('clears the sweep when leaving a catalog sweep, and keeps what the user typed otherwise', () => {
     expect(planFor('aerospike-50-50', 'aerospike-payloads', typed)).toEqual({
       repeat: '3',

@@ -21,7 +21,10 @@ describe('the catalog', () => {
     const sections = catalogSections(CATALOG, '');
     expect(sections.map((s) => s.id)).toEqual(['builtin', 'redis', 'hazelcast', 'aerospike']);
     expect(sections.flatMap((s) => s.scenarios)).toHaveLength(CATALOG.length);
-    expect(catalogSections(CATALOG, 'PIPELIN').flatMap((s) => s.scenarios.map((x) => x.name))).toEqual(['hazelcast-pipelining']);
+    expect(catalogSections(CATALOG, 'PIPELIN').flatMap((s) => s.scenarios.map((x) => x.name))).toEqual([
+      'hazelcast-pipelining-payloads',
+      'hazelcast-pipelining',
+    ]);
     expect(catalogSections(CATALOG, 'nothing like this')).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { mergeTicks } from '../../app/metrics/merge-ticks';
 import type { Tick } from '../../app/metrics/tick';
-import { CATALOG_SWEEPS, findScenario } from '../../app/scenario/catalog';
+import { CATALOG_SWEEPS, catalogSweeps, findScenario } from '../../app/scenario/catalog';
+import { parseSweep, planRuns } from '../../app/plan/plan';
 import { parseMembers } from '../../app/scenario/hazelcast-target';
 import { HAZELCAST_COPIES, HAZELCAST_DATA_HEAP_SHARE, HAZELCAST_FIRST_METRICS_SECONDS } from '../../app/scenario/catalog-hazelcast';
 import { MIB } from '../../app/report/numbers';
@@ -65,13 +66,35 @@ describe('hazelcast and redis cluster settings', () => {
     expect(parseScenario(findScenario('redis-cluster-mix')).target).toMatchObject({ kind: 'redis', localCluster: 3 });
   });
 
-  it("fits the payload sweep's largest values, and their backups, in the local members' heaps", () => {
-    const s = parseScenario(findScenario('hazelcast-payloads'));
-    const largest = Math.max(...CATALOG_SWEEPS['hazelcast-payloads'].replace('valueSize=', '').split(',').map(Number));
-    expect(largest).toBe(102_400);
-    if (s.target.kind !== 'hazelcast') throw new Error('hazelcast-payloads is not a Hazelcast scenario');
-    const perMember = (s.keySpace * largest * HAZELCAST_COPIES) / s.target.localMembers;
-    expect(perMember).toBeLessThan(s.target.memberHeapMb * MIB * HAZELCAST_DATA_HEAP_SHARE);
+  it.each(['hazelcast-payloads', 'hazelcast-pipelining-payloads'])(
+    "fits %s's largest values, and their backups, in the local members' heaps",
+    (name) => {
+      const s = parseScenario(findScenario(name));
+      const sizes = catalogSweeps(name).find((t) => t.startsWith('valueSize='));
+      const largest = Math.max(...(sizes ?? '').replace('valueSize=', '').split(',').map(Number));
+      expect(largest).toBe(102_400);
+      if (s.target.kind !== 'hazelcast') throw new Error(`${name} is not a Hazelcast scenario`);
+      const perMember = (s.keySpace * largest * HAZELCAST_COPIES) / s.target.localMembers;
+      expect(perMember).toBeLessThan(s.target.memberHeapMb * MIB * HAZELCAST_DATA_HEAP_SHARE);
+    },
+  );
+
+  it('offers seed 003 as one grid: pipelining on vs off at each payload', () => {
+    expect(catalogSweeps('hazelcast-pipelining-payloads')).toEqual(['valueSize=3,1024,102400', 'target.autoPipelining=true,false']);
+    const runs = planRuns(findScenario('hazelcast-pipelining-payloads') as unknown as Record<string, unknown>, {
+      repeat: 1,
+      sweeps: catalogSweeps('hazelcast-pipelining-payloads').map(parseSweep),
+    });
+    expect(runs.map((r) => r.label)).toEqual([
+      'valueSize=3 target.autoPipelining=true',
+      'valueSize=3 target.autoPipelining=false',
+      'valueSize=1024 target.autoPipelining=true',
+      'valueSize=1024 target.autoPipelining=false',
+      'valueSize=102400 target.autoPipelining=true',
+      'valueSize=102400 target.autoPipelining=false',
+    ]);
+    expect(catalogSweeps('hazelcast-pipelining')).toEqual(['target.autoPipelining=true,false']);
+    expect(catalogSweeps('kv-async')).toEqual([]);
   });
 });
 
