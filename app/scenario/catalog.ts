@@ -14,6 +14,9 @@ export const CATALOG_SWEEPS: Readonly<Record<string, string>> = {
   ...CLIENT_SWEEPS,
   'node-versions': `node=${[SYSTEM_NODE, ...NODE_MAJORS].join(',')}`,
   'ioredis-upgrade': upgradeSweep('ioredis'),
+  // The seeds' own comparisons, one command each: the chunk sizes, and cluster against async.
+  'file-chunks': 'target.chunkSize=4096,65536,whole',
+  'kv-cluster-vs-async': 'target.mode=async,cluster',
 };
 
 /** Catalog scenarios that are grids of two or more settings, outer first (`--sweep off` runs them once). */
@@ -63,6 +66,19 @@ export const CATALOG: readonly ScenarioInput[] = [
     description: 'Key-value web server, node:cluster with 2 processes and synchronous I/O (the cluster-vs-async benchmark)',
     target: { kind: 'builtin-kv', mode: 'cluster', servers: 2, nTimes: 30 },
     ...KV_SEED,
+  },
+  {
+    name: 'kv-cluster-vs-async',
+    description:
+      'The key-value web server with asynchronous I/O, then node:cluster with 2 processes and synchronous I/O, compared (a sweep)',
+    target: { kind: 'builtin-kv', mode: 'async', servers: 2, nTimes: 30 },
+    ...KV_SEED,
+  },
+  {
+    name: 'file-chunks',
+    description: 'Stream a 500 KiB file read in 4 KiB chunks, 64 KiB chunks and whole, compared (a sweep of the chunk size)',
+    target: { kind: 'builtin-file', fileSize: 500 * 1024, chunkSize: 4096 },
+    ...FILE_SEED,
   },
   {
     name: 'file-chunks-4k',
