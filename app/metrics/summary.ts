@@ -2,6 +2,7 @@ import { createHistogram, latencyStats, type LatencyStats } from './histogram';
 import { fitBounds, NO_LATENCY_BOUNDS_MS, type Buckets, type LegacyBuckets } from './latency-buckets';
 import { OpAcc } from './op-accumulator';
 import { isCutShort, isPartial, type Sample } from './sample';
+import type { ThresholdResult } from './thresholds';
 import { decideOutcome, statusFor, type LostNode, type LostWorker, type Outcome, type RunStatus } from './outcome';
 import { saturation, SATURATED_ELU } from './limits';
 
@@ -48,6 +49,8 @@ export interface Summary {
   sharedMachineSeconds?: number;
   /** The verdict and its reason; absent in files written before outcomes existed (see outcomeOf). */
   outcome?: Outcome;
+  /** The scenario's thresholds, each judged on the measured run; absent when it set none. */
+  thresholds?: ThresholdResult[];
 }
 
 /** What the run knows beyond its samples: which workers it lost, why it failed, what the scenario tolerates. */

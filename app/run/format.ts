@@ -97,4 +97,6 @@ export interface RunFacts {
   /** The summary's verdict and why (app/metrics/outcome.ts); absent for unreadable files. */
   outcome?: OutcomeKind;
   reason?: string;
+  /** The scenario's missed thresholds in one line, '' when all passed; absent when it set none. */
+  thresholdsMissed?: string;
 }

@@ -1,3 +1,4 @@
+import { thresholdMisses } from '../metrics/thresholds';
 import type { FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { RunStatus, Summary } from '../metrics/summary';
@@ -147,6 +148,7 @@ async function readInfo(path: string): Promise<RunFileInfo> {
       p99: summary && summary.total.ops > 0 ? summary.total.latency.p99 : null,
       status: summary ? summary.status : 'interrupted',
       ...verdict(summary),
+      ...(summary?.thresholds?.length ? { thresholdsMissed: thresholdMisses(summary.thresholds) } : {}),
       hasSummary: summary !== undefined,
       group: header.group ?? null,
       writtenVersion,

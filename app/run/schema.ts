@@ -135,6 +135,16 @@ export const SummarySchema = z.looseObject({
   sharedMachineSeconds: num.optional(),
   // Written since outcomes exist; a kind this build does not know still opens (shown as written).
   outcome: z.looseObject({ kind: z.string(), reason: z.string(), fullStrengthSeconds: num }).optional(),
+  thresholds: z
+    .array(
+      z.object({
+        name: z.enum(['p99Ms', 'p999Ms', 'errorRate', 'minOpsPerSec']),
+        limit: num,
+        actual: num.nullable(),
+        passed: z.boolean(),
+      }),
+    )
+    .optional(),
 });
 
 /** The data schema of each record type after the header. */

@@ -1,3 +1,4 @@
+import { ThresholdsSchema } from '../metrics/thresholds';
 import { friendlyReason } from './friendly-reason';
 import { badBounds } from '../metrics/latency-buckets';
 import { z } from 'zod';
@@ -77,6 +78,8 @@ const ScenarioSchema = z
     opTimeoutMs: z.number().int().min(1).max(600_000).default(5000),
     /** Errors + timeouts above this share of all operations make the outcome "done with errors" (default 1 %). */
     maxErrorRate: z.number().min(0).max(1).optional(),
+    /** Pass marks judged on the measured run (p99Ms, p999Ms, errorRate, minOpsPerSec): a miss has its own verdict and exit code. */
+    thresholds: ThresholdsSchema.optional(),
     /** Bounds (ms) of the latency buckets, e.g. [0.5, 1, 2, 5]; without them the bounds fit the run's latencies. */
     latencyBucketsMs: z
       .array(z.number())

@@ -10,10 +10,12 @@ import { fmtInt, fmtUsAsMs } from '../../app/report/numbers';
 import { table } from './format';
 import { printLine } from './terminal';
 import { runCommand, type RunCommandOptions } from './run-command';
-import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK } from '../exit-codes';
+import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK, EXIT_THRESHOLDS } from '../exit-codes';
 import { plainValue } from '../../app/plan/grid';
 import { sweptText } from '../../app/run/title';
 import { byOuterValue, gridTable, innerText, type Done } from './grid-table';
+
+const WORST_FIRST: readonly number[] = [EXIT_FAILED, EXIT_DEGRADED, EXIT_THRESHOLDS, EXIT_OK];
 
 /** Exit codes at or above this came from a signal: the plan stops there. */
 const FIRST_SIGNAL_EXIT = 128;
@@ -50,8 +52,8 @@ export async function planCommand(plans: readonly PlannedRun[], o: RunCommandOpt
     });
     done.push({ plan, summary, file });
     if (exit >= FIRST_SIGNAL_EXIT) return exit;
-    // The worst run decides: a failure over a caveat over a clean run.
-    if (exit === EXIT_FAILED || (exit === EXIT_DEGRADED && code === EXIT_OK)) code = exit;
+    // The worst run decides: a failure over a caveat over a missed threshold over a clean run.
+    if (WORST_FIRST.indexOf(exit) < WORST_FIRST.indexOf(code)) code = exit;
   }
   print('');
   print(planTable(done));

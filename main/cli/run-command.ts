@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { RunLibrary } from '../library/run-library';
 import { errorMessage } from '../../app/error-message';
-import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK, EXIT_BY_SIGNAL } from '../exit-codes';
+import { EXIT_DEGRADED, EXIT_FAILED, EXIT_OK, EXIT_BY_SIGNAL, EXIT_THRESHOLDS } from '../exit-codes';
 
 /** Resolves once standard output has taken the bytes (a pipe may be slower than the exit). */
 const writeStdout = (bytes: Buffer): Promise<void> => new Promise((resolve) => process.stdout.write(bytes, () => resolve()));
@@ -32,9 +32,10 @@ const EXIT_BY_OUTCOME: Record<OutcomeKind, number> = {
   interrupted: EXIT_FAILED,
 };
 
-/** The exit code a finished run's summary calls for. */
+/** The exit code a finished run's summary calls for: its outcome's, else a missed threshold's. */
 function exitCodeFor(summary: Summary): number {
-  return EXIT_BY_OUTCOME[outcomeOf(summary).kind];
+  const code = EXIT_BY_OUTCOME[outcomeOf(summary).kind];
+  return code === EXIT_OK && summary.thresholds?.some((t) => !t.passed) ? EXIT_THRESHOLDS : code;
 }
 
 export interface RunCommandOptions {

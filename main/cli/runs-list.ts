@@ -47,7 +47,7 @@ export function runsTable(entries: readonly Listed[], sort: SortKey, filter = ''
     e.seconds === null ? NO_FIGURE : `${e.seconds} s`,
     e.opsPerSec === null ? NO_FIGURE : fmtInt(e.opsPerSec),
     e.p99 === null ? NO_FIGURE : fmtLatencyAscii(e.p99),
-    e.outcome ?? e.status,
+    e.thresholdsMissed ? `${e.outcome ?? e.status}, thresholds missed` : (e.outcome ?? e.status),
     e.label ?? '',
   ]);
   if (rows.length === 0) return filter ? `no runs match "${filter}"` : 'no runs yet';
@@ -55,11 +55,13 @@ export function runsTable(entries: readonly Listed[], sort: SortKey, filter = ''
   const caveats = shown
     .filter((e) => CAVEATS.has(e.outcome ?? '') && e.reason)
     .map((e) => `  ${e.id.slice(0, SHORT_ID)} ${e.outcome}: ${e.reason}`);
+  const missed = shown.filter((e) => e.thresholdsMissed).map((e) => `  ${e.id.slice(0, SHORT_ID)}: ${e.thresholdsMissed}`);
   const text = table([['id', 'date', 'scenario', 'target', 'measured', 'ops/s', 'p99', 'outcome', 'label'], ...rows], {
     left: [0, 1, 2, 3, 7, 8],
   });
   const out = [text];
   if (caveats.length) out.push('', 'runs whose numbers carry a caveat:', ...caveats);
+  if (missed.length) out.push('', "runs that missed their scenario's thresholds:", ...missed);
   if (broken.length) out.push('', 'files in the runs folder that are not readable runs (left untouched):', ...broken);
   return out.join('\n');
 }

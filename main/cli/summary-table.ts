@@ -4,6 +4,7 @@ import type { Summary, OpSummary } from '../../app/metrics/summary';
 import { cutShortNote } from '../../app/metrics/cut-short';
 import type { RunHeader } from '../../app/run/format';
 import { outcomeOf } from '../../app/metrics/outcome';
+import { thresholdText } from '../../app/metrics/thresholds';
 import { fmtBytes, fmtInt, fmtPct, fmtUsAsMs, MIB } from '../../app/report/numbers';
 import { table } from './format';
 
@@ -16,6 +17,8 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
     `${name}: ${outcome.kind}, ${s.seconds} s measured after ${s.warmup.seconds} s warm-up (${fmtInt(s.warmup.ops)} warm-up ops kept apart)`,
   );
   if (outcome.reason) out.push(`why: ${outcome.reason}`);
+  if (s.thresholds?.length)
+    out.push(`thresholds: ${s.thresholds.map((t) => `${t.passed ? 'pass' : 'MISS'} ${thresholdText(t)}`).join('; ')}`);
   const cut = cutShortNote(s);
   if (cut) out.push(`note: ${cut}`);
   const rows: string[][] = [

@@ -1,3 +1,4 @@
+import { judgeThresholds } from '../../app/metrics/thresholds';
 import { errorMessage } from '../../app/error-message';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
@@ -213,6 +214,8 @@ export class Run extends EventEmitter<RunEvents> {
       latencyBucketsMs: this.scenario.latencyBucketsMs,
     });
     this.summary.dispose();
+    const thresholds = judgeThresholds(this.scenario.thresholds, summary.total, summary.outcome?.errorRate ?? 0, summary.seconds);
+    if (thresholds.length > 0) summary.thresholds = thresholds;
     this.setPhase(summary.status);
     this.emit('summary', summary);
     return summary;

@@ -1,3 +1,4 @@
+import { ThresholdList } from '../runs/Thresholds';
 import { LATENCY_COLUMNS } from '../../../../app/metrics/limits';
 import type { OpSummary } from '../../../../app/metrics/summary';
 // Free of imports but a type: the window bundles no histogram code for it.
@@ -99,6 +100,7 @@ export function SummaryTable() {
           {summary.seconds} s measured after {summary.warmup.seconds} s warm-up ({fmtInt(summary.warmup.ops)} warm-up ops kept apart)
         </span>
       </header>
+      {summary.thresholds && summary.thresholds.length > 0 && <ThresholdList results={summary.thresholds} />}
       {(['speed', 'shares'] as const).map((part) => (
         // Focusable: a table wider than a small window scrolls by keyboard too.
         <div key={part} className="table-scroll" tabIndex={0} role="region" aria-label={PART_LABEL[part]}>

@@ -1,3 +1,4 @@
+import { ThresholdsBadge } from './Thresholds';
 import { useState } from 'react';
 import type { ExportKind, RunListItem } from '../../../../app/protocol/bridge';
 import { useBridge } from '../../bridge/context';
@@ -93,6 +94,7 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
           {r.outcome ?? r.status}
         </span>
         {r.reason && CAVEAT_KINDS.has(r.outcome ?? '') && <div className="muted run-reason">{r.reason}</div>}
+        {r.thresholdsMissed !== undefined && <ThresholdsBadge missed={r.thresholdsMissed} id={id} />}
       </td>
       <td>
         <input
