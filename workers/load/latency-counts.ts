@@ -2,9 +2,6 @@ import type { JsHistogram } from 'hdr-histogram-js';
 import { encodeV2, type V2Shape } from '../../app/metrics/hdr-codec';
 import { createHistogram, HIGHEST_US } from '../../app/metrics/histogram';
 
-/** The histogram's top, as this module's own constant: read per answer, where the import is a property of another module's exports. */
-const TOP_US = HIGHEST_US;
-
 /** A histogram as every one of them is built: its bucket layout is the layout counted into below. */
 const shape = createHistogram() as unknown as JsHistogram;
 // The shortcut of countLatency holds for a unit of 1 µs and a top below 2^31, as createHistogram builds.
@@ -31,7 +28,7 @@ shape.destroy();
  * recorder.ts).
  */
 export function countLatency(counts: Float64Array, at: number, us: number): number {
-  const v = us < TOP_US ? (us > 0 ? Math.round(us) : 0) : TOP_US;
+  const v = us < HIGHEST_US ? (us > 0 ? Math.round(us) : 0) : HIGHEST_US;
   const bucket = v === 0 ? 0 : Math.max(31 - Math.clz32(v) - HALF, 0);
   const i = (bucket << HALF) + (v >>> bucket);
   counts[at + i]++;

@@ -4,16 +4,9 @@ import { isUnreachable } from './connection-failure';
 import { NOT_FOUND, type Driver } from './driver';
 import type { OpPicker } from './picker';
 import { BLOCK, recordAnswer, type Recorder } from './recorder';
-import { Loop, makeSlots, Row, Sent, stateTable, successor, TimeoutError, type Slot } from './slot';
-
-/**
- * Another module's exports as this module's own constants: an import is a
- * property of that module's exports object, loaded (and a function's
- * identity checked) on every answer; a constant of this module is not.
- */
-const OP_BLOCK = BLOCK;
-const MISSING = NOT_FOUND;
-const record = recordAnswer;
+import { makeSlots, successor, TimeoutError, type Slot } from './slot';
+import * as T from './state-table';
+import { rowOf, stateTable } from './state-table';
 
 /** How often the fixed-rate pump checks for due operations when none is in flight. */
 const PUMP_MAX_SLEEP_MS = 10;
@@ -67,7 +60,7 @@ export interface LoopOptions {
  */
 export class LoadLoop extends EventEmitter {
   // The fields the answer path reads come first: an object's first fields share its first cache lines.
-  /** The state table (slot.ts): the loop's numbers, then a row per slot. */
+  /** The state table (state-table.ts): the loop's numbers, then a row per slot. */
   private readonly t: Float64Array;
   /** The recorder's counters and buckets, held here: the answer path records into the array, not through the recorder. */
   private readonly n: Float64Array;
@@ -94,15 +87,15 @@ export class LoadLoop extends EventEmitter {
     this.driver = o.driver;
     this.opNames = o.recorder.ops;
     this.closed = o.rate === undefined;
-    this.t[Loop.END_AT] = o.endAt;
-    this.t[Loop.MEASURE_FROM] = o.measureFrom;
-    this.t[Loop.LEFT] = o.budget ?? Infinity;
+    this.t[T.END_AT] = o.endAt;
+    this.t[T.MEASURE_FROM] = o.measureFrom;
+    this.t[T.LEFT] = o.budget ?? Infinity;
     this.slots = makeSlots(o.pickers, o.inFlight).map(this.bind);
   }
 
   /** Operations in flight now. */
   get inFlightNow(): number {
-    return this.t[Loop.IN_FLIGHT];
+    return this.t[T.IN_FLIGHT];
   }
 
   /** Answer handlers made once per slot: no closure is allocated per operation. */
@@ -141,14 +134,14 @@ export class LoadLoop extends EventEmitter {
   }
 
   private stopAt(now: number): void {
-    if (this.t[Loop.STOPPED] === 0) this.stoppedAt = now;
-    this.t[Loop.STOPPED] = 1;
+    if (this.t[T.STOPPED] === 0) this.stoppedAt = now;
+    this.t[T.STOPPED] = 1;
   }
 
   /** Operations due under the fixed rate but not started because the in-flight cap was reached. */
   backlog(): number {
     // Below the cap a due operation only waits for the next timer turn; that is not backlog.
-    if (this.closed || this.t[Loop.STOPPED] !== 0 || this.t[Loop.IN_FLIGHT] < this.o.inFlight) return 0;
+    if (this.closed || this.t[T.STOPPED] !== 0 || this.t[T.IN_FLIGHT] < this.o.inFlight) return 0;
     const now = performance.now();
     return now < this.nextAt ? 0 : Math.floor((now - this.nextAt) / this.interval) + 1;
   }
@@ -160,16 +153,16 @@ export class LoadLoop extends EventEmitter {
    * not as an argument: TurboFan does not inline this call, and a number
    * passed to such a call is boxed, a heap number per operation. The closed
    * loop's usual answer writes this test out (answeredClosed): keep the two
-   * in step; test/unit/loop.test.ts runs the warm-up, budget and end time
-   * through both.
+   * in step; test/unit/loop-paths.test.ts runs the same operations through
+   * both and compares what they sent and counted.
    */
   private mayIssue(): boolean {
     const t = this.t;
-    const now = t[Loop.NOW];
-    if (t[Loop.STOPPED] === 0 && now < t[Loop.END_AT]) {
-      if (now < t[Loop.MEASURE_FROM]) return true;
-      if (t[Loop.LEFT] > 0) {
-        t[Loop.LEFT]--;
+    const now = t[T.NOW];
+    if (t[T.STOPPED] === 0 && now < t[T.END_AT]) {
+      if (now < t[T.MEASURE_FROM]) return true;
+      if (t[T.LEFT] > 0) {
+        t[T.LEFT]--;
         return true;
       }
     }
@@ -179,7 +172,7 @@ export class LoadLoop extends EventEmitter {
 
   /** mayIssue's refusal: the loop stops at the end time, or now when the budget is spent (once). */
   private refuse(now: number): void {
-    if (this.t[Loop.STOPPED] === 0) this.stopAt(Math.min(now, this.t[Loop.END_AT]));
+    if (this.t[T.STOPPED] === 0) this.stopAt(Math.min(now, this.t[T.END_AT]));
   }
 
   /**
@@ -189,15 +182,15 @@ export class LoadLoop extends EventEmitter {
    * the slot's row here, so no number crosses into launch (a call not
    * inlined boxes a number it is passed: an allocation per operation). The picker advances here too:
    * inside launch it took the inlining budget that the client's own call
-   * needs (docs/benchmarks.md, "A second step").
+   * needs.
    */
   private issueClosed(slot: Slot, now: number): void {
-    this.t[Loop.NOW] = now;
+    this.t[T.NOW] = now;
     if (!this.mayIssue()) return this.maybeDrained();
     slot.picker.advance();
-    const row = Loop.ROWS_FROM + slot.i * Row.STRIDE;
-    this.t[row + Row.START] = now;
-    this.t[row + Row.SENT] = now;
+    const row = rowOf(slot.i);
+    this.t[row + T.START] = now;
+    this.t[row + T.SENT] = now;
     this.launch(slot, row);
   }
 
@@ -206,18 +199,18 @@ export class LoadLoop extends EventEmitter {
     this.timer = undefined;
     let now = performance.now();
     while (this.nextAt <= now && this.free.length > 0) {
-      this.t[Loop.NOW] = Math.max(this.nextAt, 0);
+      this.t[T.NOW] = Math.max(this.nextAt, 0);
       if (!this.mayIssue()) return this.maybeDrained();
       const slot = this.free.pop()!;
       slot.picker.advance();
-      const row = Loop.ROWS_FROM + slot.i * Row.STRIDE;
-      this.t[row + Row.START] = this.nextAt;
-      this.t[row + Row.SENT] = now;
+      const row = rowOf(slot.i);
+      this.t[row + T.START] = this.nextAt;
+      this.t[row + T.SENT] = now;
       this.nextAt += this.interval;
       this.launch(slot, row);
       now = performance.now();
     }
-    if (this.t[Loop.STOPPED] !== 0) return this.maybeDrained();
+    if (this.t[T.STOPPED] !== 0) return this.maybeDrained();
     if (this.free.length > 0) {
       this.timer = setTimeout(this.pump, Math.min(PUMP_MAX_SLEEP_MS, Math.max(0, this.nextAt - now)));
     }
@@ -227,8 +220,8 @@ export class LoadLoop extends EventEmitter {
   private launch(slot: Slot, row: number): void {
     const p = slot.picker;
     const op = p.op;
-    this.t[row + Row.OP] = op;
-    this.t[Loop.IN_FLIGHT]++;
+    this.t[row + T.OP] = op;
+    this.t[T.IN_FLIGHT]++;
     this.driver.run(this.opNames[op], p.key()).then(slot.onAnswer, slot.onError);
   }
 
@@ -236,16 +229,16 @@ export class LoadLoop extends EventEmitter {
   private answered(slot: Slot, result: unknown, missing: boolean): void {
     if (slot.stale) return; // already counted as a timeout
     const now = performance.now();
-    const row = Loop.ROWS_FROM + slot.i * Row.STRIDE;
+    const row = rowOf(slot.i);
     const t = this.t;
     // Only after a failure: one cache line fewer per answer.
-    if (t[Loop.FAILING_SLOTS] !== 0 && t[row + Row.FAILING] !== 0) {
-      t[row + Row.FAILING] = 0;
-      t[Loop.FAILING_SLOTS]--;
+    if (t[T.FAILING_SLOTS] !== 0 && t[row + T.FAILING] !== 0) {
+      t[row + T.FAILING] = 0;
+      t[T.FAILING_SLOTS]--;
       slot.backoff.reset();
     }
-    const notFound = missing || this.driver.outcome(result) === MISSING;
-    record(this.n, t[row + Row.OP] * OP_BLOCK, (now - t[row + Row.START]) * 1000, notFound);
+    const notFound = missing || this.driver.outcome(result) === NOT_FOUND;
+    recordAnswer(this.n, t[row + T.OP] * BLOCK, (now - t[row + T.START]) * 1000, notFound);
     this.release(slot, now);
   }
 
@@ -254,39 +247,38 @@ export class LoadLoop extends EventEmitter {
    * what answered, release, resume, issueClosed, mayIssue and launch do for
    * it, written out. TurboFan did not inline all of those calls, and each
    * left has its own entry, checks and exit: machine code the answer path
-   * ran, so cache lines it fetched, per operation (docs/benchmarks.md,
-   * "Thirteenth session"). The slot stays in flight from one operation to the next, so
+   * ran, so cache lines it fetched, per operation. The slot stays in flight from one operation to the next, so
    * the count of operations in flight is not touched; anything but the
    * common case (a slot that had failed, the end, the budget spent) leaves
-   * for the general path.
+   * for the general path. test/unit/loop-paths.test.ts holds the two to the
+   * same operations, counts and end.
    */
   private answeredClosed(slot: Slot, result: unknown, missing: boolean): void {
     if (slot.stale) return; // already counted as a timeout
     const now = performance.now();
-    const row = Loop.ROWS_FROM + slot.i * Row.STRIDE;
+    const row = rowOf(slot.i);
     const t = this.t;
-    if (t[Loop.FAILING_SLOTS] !== 0) return this.answered(slot, result, missing);
-    const notFound = missing || this.driver.outcome(result) === MISSING;
-    record(this.n, t[row + Row.OP] * OP_BLOCK, (now - t[row + Row.START]) * 1000, notFound);
+    if (t[T.FAILING_SLOTS] !== 0) return this.answered(slot, result, missing);
+    const notFound = missing || this.driver.outcome(result) === NOT_FOUND;
+    recordAnswer(this.n, t[row + T.OP] * BLOCK, (now - t[row + T.START]) * 1000, notFound);
     // mayIssue's test, for the usual case: still running, and in the warm-up or within the budget.
-    if (t[Loop.STOPPED] !== 0 || now >= t[Loop.END_AT] || (now >= t[Loop.MEASURE_FROM] && !(t[Loop.LEFT] > 0)))
-      return this.release(slot, now);
-    if (now >= t[Loop.MEASURE_FROM]) t[Loop.LEFT]--;
+    if (t[T.STOPPED] !== 0 || now >= t[T.END_AT] || (now >= t[T.MEASURE_FROM] && !(t[T.LEFT] > 0))) return this.release(slot, now);
+    if (now >= t[T.MEASURE_FROM]) t[T.LEFT]--;
     const p = slot.picker;
     p.advance();
     const op = p.op;
-    t[row + Row.START] = now;
-    t[row + Row.SENT] = now;
-    t[row + Row.OP] = op;
+    t[row + T.START] = now;
+    t[row + T.SENT] = now;
+    t[row + T.OP] = op;
     this.driver.run(this.opNames[op], p.key()).then(slot.onAnswer, slot.onError);
   }
 
   /** The driver's own timeout errors and the watchdog's both count as timeouts. */
   private failed(slot: Slot, err: unknown, timeout: boolean): void {
-    const row = Loop.ROWS_FROM + slot.i * Row.STRIDE;
+    const row = rowOf(slot.i);
     // Idle the moment it is counted: a watchdog scan before the release below must not count it again.
-    this.t[row + Row.SENT] = Sent.IDLE;
-    const op = this.t[row + Row.OP];
+    this.t[row + T.SENT] = T.IDLE;
+    const op = this.t[row + T.OP];
     const unavailable = !timeout && isUnreachable(this.driver, err);
     if (unavailable) this.o.recorder.unavailable(op);
     else this.o.recorder.fail(op, timeout);
@@ -299,15 +291,15 @@ export class LoadLoop extends EventEmitter {
 
   /** The slot is free at once (nothing is in flight), but its next operation waits. */
   private backOff(slot: Slot): void {
-    const row = Loop.ROWS_FROM + slot.i * Row.STRIDE;
+    const row = rowOf(slot.i);
     const t = this.t;
-    t[row + Row.SENT] = Sent.IDLE;
-    if (t[row + Row.FAILING] === 0) {
-      t[row + Row.FAILING] = 1;
-      t[Loop.FAILING_SLOTS]++;
+    t[row + T.SENT] = T.IDLE;
+    if (t[row + T.FAILING] === 0) {
+      t[row + T.FAILING] = 1;
+      t[T.FAILING_SLOTS]++;
     }
-    t[Loop.IN_FLIGHT]--;
-    if (t[Loop.STOPPED] !== 0) return this.maybeDrained();
+    t[T.IN_FLIGHT]--;
+    if (t[T.STOPPED] !== 0) return this.maybeDrained();
     const wait = setTimeout(() => {
       this.waiting.delete(wait);
       this.resume(slot);
@@ -317,14 +309,14 @@ export class LoadLoop extends EventEmitter {
 
   /** The slot is free; `now` is the answer's time when there is one (the closed loop's next operation starts then). */
   private release(slot: Slot, now?: number): void {
-    this.t[Loop.ROWS_FROM + slot.i * Row.STRIDE + Row.SENT] = Sent.IDLE;
-    this.t[Loop.IN_FLIGHT]--;
+    this.t[rowOf(slot.i) + T.SENT] = T.IDLE;
+    this.t[T.IN_FLIGHT]--;
     this.resume(slot, now);
   }
 
   /** A free slot's next step: its next operation, a place among the fixed rate's free slots, or the drain. */
   private resume(slot: Slot, now = performance.now()): void {
-    if (this.t[Loop.STOPPED] !== 0) return this.maybeDrained();
+    if (this.t[T.STOPPED] !== 0) return this.maybeDrained();
     if (this.closed) return this.issueClosed(slot, now);
     this.free.push(slot);
     if (!this.timer) this.pump();
@@ -338,18 +330,18 @@ export class LoadLoop extends EventEmitter {
   private watch = (): void => {
     const limit = performance.now() - this.o.opTimeoutMs;
     for (let i = 0; i < this.slots.length; i++) {
-      // An idle slot's sent time is Sent.IDLE: never overdue.
-      if (this.t[Loop.ROWS_FROM + i * Row.STRIDE + Row.SENT] > limit) continue;
+      // An idle slot's sent time is T.IDLE: never overdue.
+      if (this.t[rowOf(i) + T.SENT] > limit) continue;
       // Its answer, if it ever comes, reaches the retired slot; failed() releases the successor on the next turn.
       const next = this.bind(successor(this.slots[i]));
-      this.t[Loop.ROWS_FROM + i * Row.STRIDE + Row.SENT] = Sent.IDLE;
+      this.t[rowOf(i) + T.SENT] = T.IDLE;
       this.slots[i] = next;
       this.failed(next, new TimeoutError(this.o.opTimeoutMs), true);
     }
   };
 
   private maybeDrained(): void {
-    if (this.t[Loop.STOPPED] !== 0 && this.t[Loop.IN_FLIGHT] === 0 && !this.timer && !this.drainedSent) {
+    if (this.t[T.STOPPED] !== 0 && this.t[T.IN_FLIGHT] === 0 && !this.timer && !this.drainedSent) {
       this.drainedSent = true;
       if (this.watchdog) clearInterval(this.watchdog);
       this.clearWaiting();

@@ -23,8 +23,8 @@ export class OpPicker {
   /**
    * The next op and key index. Indexed reads, not `const [a, b, c] =
    * this.cycle`: destructuring runs the iterator protocol, bytecode that
-   * took a third of TurboFan's inlining budget for the answer path
-   * (docs/benchmarks.md, "Thirteenth session").
+   * took a third of TurboFan's inlining budget for the answer path,
+   * which this call is inlined into.
    */
   advance(): void {
     const c = this.cycle;

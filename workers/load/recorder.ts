@@ -18,7 +18,7 @@ const RING_FROM = 8;
  * picked at random from a few hundred (its latency's), and between two
  * answers the client and the kernel push it out of every cache: counting
  * it there was a miss to memory per answer, the costliest instruction of
- * the answer path (docs/benchmarks.md, "Fourteenth session"). Noted in
+ * the answer path (bench:callgrind's L1 misses per operation). Noted in
  * order, eight to a line, the ring's line stays near; counted together,
  * the buckets' misses overlap.
  */

@@ -22,7 +22,7 @@ type Lookup = (key: unknown) => number;
  * the answer too. Finding it a second time cost as much as a small
  * operation, and a cache of each key's partition (the way before) read a
  * cold line of 800 KB per operation and took 1.2 s to fill for a million
- * keys (docs/benchmarks.md, "Seventeenth session"). A client that does not
+ * keys. A client that does not
  * route through the service it hands out (checked once, by a real
  * operation) gets the lookup per operation again: slower, never wrong.
  */
