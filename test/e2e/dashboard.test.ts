@@ -145,7 +145,7 @@ describe('the dashboard in a real browser, through the twin', () => {
     await page.waitForSelector(tid('compare-throughput'), { timeout: RUN_LIMIT_MS });
     // A few seconds a run may be too dependent to judge (a ramp-up makes each second like the one before): the page then says so.
     expect(await page.textContent(tid('compare-throughput-get'))).toMatch(
-      /get[\d,]+[\d,]+(~|[+-]\d+\.\d%)( \(p(=\d\.\d{3}|<0\.001) n=\d+\+\d+\)|, too few independent seconds to judge \(n=\d+\+\d+ s\))$/,
+      /get[\d,]+[\d,]+((~ )?[+-]\d+\.\d% \[[+-]\d+\.\d% to [+-]\d+\.\d%\] \(p(=\d\.\d{3}|<0\.001) n=\d+\+\d+ s\)(, shift .+)?|[+-]\d+\.\d%, too few independent seconds to judge \(n=\d+\+\d+ s\))$/,
     );
     expect(Number(await page.getAttribute(tid('compare-chart-throughput-total'), 'data-points'))).toBeGreaterThan(0);
     // The head a report needs, inside what the PNG draws: runs, date, machine.
