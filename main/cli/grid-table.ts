@@ -1,6 +1,6 @@
 import type { PlannedRun } from '../../app/plan/plan';
 import type { Summary } from '../../app/metrics/summary';
-import { cellText, plainValue } from '../../app/plan/grid';
+import { cellText, plainValue, rowChange } from '../../app/plan/grid';
 import { repeatStats } from '../../app/plan/repeats';
 import { fmtInt } from '../../app/report/numbers';
 import { table } from './format';
@@ -39,16 +39,12 @@ export function gridTable(done: readonly Done[]): string {
       const ok = part.done.filter((d) => innerText(d.plan) === col && d.summary !== null);
       return ok.length > 0 ? repeatStats(ok.map((d) => d.summary!.total.opsPerSec.mean)).median : null;
     });
-    const base = medians[0];
     rows.push([
       part.value,
-      ...medians.map((m, i) =>
-        m === null
-          ? 'no run finished'
-          : i === 0 || !base
-            ? fmtInt(m)
-            : `${fmtInt(m)} (${m >= base ? '+' : ''}${((m / base - 1) * 100).toFixed(1)}%)`,
-      ),
+      ...medians.map((m, i) => {
+        const change = rowChange(medians, i);
+        return m === null ? 'no run finished' : change ? `${fmtInt(m)} (${change})` : fmtInt(m);
+      }),
     ]);
   }
   return table(rows);

@@ -3,6 +3,8 @@ import { TOTAL } from '../../../../app/stats/series';
 import type { SweptValue } from '../../../../app/plan/group';
 import { cellText, plainValue } from '../../../../app/plan/grid';
 
+export { rowChange } from '../../../../app/plan/grid';
+
 /** A grid's throughput arranged as the chart and table draw it: a row per outer value, a column per inner combination. */
 export interface GridShape {
   outer: string;
@@ -26,13 +28,4 @@ export function gridShape(settings: readonly string[], cells: readonly SweptValu
     rows.set(value, row);
   });
   return { outer: settings[0] ?? '', columns, rows: [...rows].map(([value, ops]) => ({ value, ops })) };
-}
-
-/** A cell against the first of its row, as `+12.5%`; '' for the first itself or when either is missing. */
-export function rowChange(ops: readonly (number | null)[], i: number): string {
-  const base = ops[0];
-  const v = ops[i];
-  if (i === 0 || base === null || v === null || base === 0) return '';
-  const pct = (v / base - 1) * 100;
-  return `${pct >= 0 ? '+' : ''}${pct.toFixed(1)}%`;
 }
