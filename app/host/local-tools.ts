@@ -13,7 +13,7 @@ export function localTools(): LocalTools {
   const redis = redisServerPath();
   const java = javaPath();
   const jar = findHazelcastJar();
-  const canFetch = jar.detail.startsWith('no Hazelcast jar on disk; mvn will fetch');
+  const canFetch = jar.detail.includes('mvn will fetch');
   return {
     redis: redis
       ? { available: true, detail: `redis-server at ${redis}` }

@@ -3,6 +3,7 @@ import { checkClient } from './client';
 import { checkEnv } from './env';
 import { checkPathSettings } from './folders';
 import { checkMemberHeap } from './member-heap';
+import { checkHazelcastMember } from './hazelcast-member';
 import { checkMetricsUrls } from './metrics-hosts';
 import { checkNode } from './runtime';
 
@@ -19,6 +20,7 @@ export function admitScenario(s: Scenario, env: NodeJS.ProcessEnv = process.env)
     ...checkPathSettings(s.target, env),
     ...checkClient(s, env),
     ...checkMemberHeap(s.target),
+    ...checkHazelcastMember(s.target, env),
     ...checkMetricsUrls(s.target, env),
   ];
 }

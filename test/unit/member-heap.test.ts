@@ -55,7 +55,7 @@ describe('target.memberHeapMb: the local Hazelcast members’ heap', () => {
   });
 
   it("gives each member's java the setting as -Xmx", () => {
-    const launch = { config: '/tmp/m.xml', jar: '/cache/hazelcast.jar' };
+    const launch = { config: '/tmp/m.xml', jar: '/cache/hazelcast.jar', version: '5.7.0' };
     expect(memberArgs({ ...launch, heapMb: hazelcast({ localMembers: 2, memberHeapMb: 768 }).memberHeapMb })[0]).toBe('-Xmx768m');
     const args = memberArgs({ ...launch, heapMb: 512, agent: '-javaagent:/cache/jmx.jar=127.0.0.1:9000:/tmp/x.yaml' });
     expect(args.filter((a) => a.startsWith('-Xmx'))).toEqual(['-Xmx512m']);

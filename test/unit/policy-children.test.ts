@@ -12,11 +12,15 @@ describe("scenario text reaching a child's config file or a shared folder", () =
 
   it("the Hazelcast cluster name stays text in a member's XML config", () => {
     const name = 'dev</cluster-name><user-code-deployment enabled="true"/><cluster-name>x&';
-    const xml = memberConfig(name, 5701, [5701]);
+    const xml = memberConfig(name, 5701, [5701], '5.7.0');
     expect(xml).toContain(
       '<cluster-name>dev&lt;/cluster-name&gt;&lt;user-code-deployment enabled=&quot;true&quot;/&gt;&lt;cluster-name&gt;x&amp;</cluster-name>',
     );
     expect(xml).not.toContain('<user-code-deployment');
+    // A 3.x member names its cluster by its group.
+    const old = memberConfig(name, 5701, [5701], '3.12.13');
+    expect(old).toContain('<group><name>dev&lt;/cluster-name&gt;&lt;user-code-deployment');
+    expect(old).not.toContain('<user-code-deployment');
   });
 
   it('a cluster name with control characters (which XML cannot carry) is refused by the schema', () => {

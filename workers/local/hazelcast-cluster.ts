@@ -13,6 +13,11 @@ import { withFreshPorts } from './port-retry';
 import { warmExporters } from './exporter-warmup';
 import { DEFAULT_MEMBER_HEAP_MB } from '../../app/scenario/hazelcast-target';
 import { HOST, memberArgs, memberConfig } from './hazelcast-member';
+import { memberMismatch, memberVersionFor } from '../../app/scenario/hazelcast-generation';
+import { hazelcastJarVersion } from '../../app/host/jar-version';
+
+/** The hazelcast-client version kvscope bundles: the workers' client when a target names none. */
+export const BUNDLED_CLIENT_VERSION = (require('hazelcast-client/package.json') as { version: string }).version;
 
 /** JVM start and cluster join take about 5 s a member on 2 cores; a slow box gets room. */
 const READY_TIMEOUT_MS = 90_000;
@@ -36,6 +41,9 @@ rules:
 /**
  * A Hazelcast cluster of `members` JVMs on 127.0.0.1, ready once a client
  * sees every member and each member's exporter has answered a few scrapes.
+ * The members are of the generation of the workers' client, `clientVersion`
+ * (hazelcast-generation.ts), unless `jar` names one; a jar whose members the
+ * client cannot talk to is refused before any starts, naming both versions.
  * Each member carries the Prometheus JMX exporter on a port of its own
  * (127.0.0.1), for its own statistics; without the exporter's jar the
  * cluster starts anyway and `warn` says why it has none.
@@ -46,8 +54,25 @@ export function startHazelcastCluster(
   jar?: string,
   warn: (message: string) => void = () => undefined,
   heapMb = DEFAULT_MEMBER_HEAP_MB,
-): Promise<LocalCluster> {
-  return withFreshPorts(`local Hazelcast cluster of ${members} members`, () => startOnce(members, clusterName, jar, warn, heapMb), warn);
+  clientVersion = BUNDLED_CLIENT_VERSION,
+): Promise<HazelcastCluster> {
+  const start = () => startOnce(members, clusterName, jar, warn, heapMb, clientVersion);
+  return withFreshPorts(`local Hazelcast cluster of ${members} members`, start, warn);
+}
+
+/** A local cluster, and which members it runs for which client, for the run log. */
+export type HazelcastCluster = LocalCluster & { about: string };
+
+/** The member jar for this client and its Hazelcast version, or why the client cannot use it. */
+async function memberJar(jar: string | undefined, clientVersion: string): Promise<{ path: string; version: string }> {
+  const wanted = memberVersionFor(clientVersion);
+  const path = await hazelcastJar(jar, wanted);
+  const version = hazelcastJarVersion(path);
+  if (!version)
+    throw new Error(`cannot tell which Hazelcast version ${path} is (it has no Maven name or pom.properties of com.hazelcast:hazelcast)`);
+  const mismatch = memberMismatch(clientVersion, version, path);
+  if (mismatch) throw new Error(mismatch);
+  return { path, version };
 }
 
 async function startOnce(
@@ -56,10 +81,11 @@ async function startOnce(
   jar: string | undefined,
   warn: (message: string) => void,
   heapMb: number,
-): Promise<LocalCluster> {
+  clientVersion: string,
+): Promise<HazelcastCluster> {
   const java = javaPath();
   if (!java) throw new Error('a local Hazelcast cluster needs java (not found on PATH; set KVSCOPE_JAVA)');
-  const jarPath = await hazelcastJar(jar);
+  const { path: jarPath, version } = await memberJar(jar, clientVersion);
   // One class path entry: a separator in the name would let java load classes from elsewhere too.
   if (jarPath.includes(delimiter) || jarPath.includes('*'))
     throw new Error(`the Hazelcast jar path ${jarPath} holds "${delimiter}" or "*"; java would read it as several class path entries`);
@@ -75,9 +101,9 @@ async function startOnce(
   }
   const servers = ports.map((port, i) => {
     const config = join(dir, `member-${port}.xml`);
-    writeFileSync(config, memberConfig(clusterName, port, ports));
+    writeFileSync(config, memberConfig(clusterName, port, ports, version));
     const agent = 'jar' in exporter ? `-javaagent:${exporter.jar}=${HOST}:${metricsPorts[i]}:${join(dir, 'jmx-exporter.yaml')}` : undefined;
-    return new SpawnedServer(java, memberArgs({ heapMb, config, jar: jarPath, agent }), dir);
+    return new SpawnedServer(java, memberArgs({ heapMb, config, jar: jarPath, version, agent }), dir);
   });
   // Named by the member's own address (the fragment is not sent): the same id as the client's per-member counts.
   const metricsUrls = metricsPorts.map((p, i) => `http://${HOST}:${p}/metrics#${HOST}:${ports[i]}`);
@@ -119,5 +145,6 @@ async function startOnce(
     nodes: servers.map((s, i) => ({ port: ports[i], pid: s.pid })),
     ...(metricsUrls.length ? { metricsUrls } : {}),
     stop,
+    about: `${members} Hazelcast ${version} member(s) from ${jarPath}, for hazelcast-client@${clientVersion}`,
   };
 }

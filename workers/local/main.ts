@@ -2,7 +2,8 @@ import { ToTargetSchema } from '../../app/protocol/target';
 import { TargetSchema } from '../../app/scenario/targets';
 import { runChild } from '../child-entry';
 import { logToMain, sendToMain } from '../targets/ipc';
-import { startHazelcastCluster } from './hazelcast-cluster';
+import { BUNDLED_CLIENT_VERSION, startHazelcastCluster } from './hazelcast-cluster';
+import { targetClient } from '../../app/scenario/client-version';
 import { startRedisCluster, type LocalCluster } from './redis-cluster';
 
 /**
@@ -37,15 +38,21 @@ const child = runChild({
   cleanup: () => cluster?.stop(),
 });
 
+/** The hazelcast-client version the run's workers load: target.client, else the bundled one. */
+const hazelcastClient = (t: { kind: string; client?: string }): string => targetClient(t)?.version ?? BUNDLED_CLIENT_VERSION;
+
 function start(raw: unknown): void {
   child.start(
     async () => {
       const parsed = TargetSchema.safeParse(raw);
       const t = parsed.success ? parsed.data : undefined;
       if (t?.kind === 'redis' && t.localCluster > 0) cluster = await startRedisCluster(t.localCluster, (m) => logToMain('warn', m));
-      else if (t?.kind === 'hazelcast' && t.localMembers > 0)
-        cluster = await startHazelcastCluster(t.localMembers, t.clusterName, t.jar, (m) => logToMain('warn', m), t.memberHeapMb);
-      else throw new Error('nothing to start: the target asks for no local cluster');
+      else if (t?.kind === 'hazelcast' && t.localMembers > 0) {
+        const warn = (m: string): void => logToMain('warn', m);
+        const hz = await startHazelcastCluster(t.localMembers, t.clusterName, t.jar, warn, t.memberHeapMb, hazelcastClient(t));
+        logToMain('info', hz.about);
+        cluster = hz;
+      } else throw new Error('nothing to start: the target asks for no local cluster');
     },
     () => {
       if (!cluster) return;

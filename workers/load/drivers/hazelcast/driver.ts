@@ -7,6 +7,7 @@ import { keyFor, makeValue, Rng } from '../../keys';
 import { prefillKeys } from '../../prefill';
 import { MemberCounts } from './member-counts';
 import { clientVersion, loadClient } from '../../client-module';
+import { protocolHint } from '../../../../app/scenario/hazelcast-generation';
 
 type Hazelcast = typeof import('hazelcast-client');
 
@@ -56,7 +57,7 @@ class HazelcastDriver implements Driver {
       });
     } catch (err) {
       throw new Error(
-        `cannot connect to hazelcast cluster "${t.clusterName}" at ${members.join(', ')} within ${t.connectTimeoutMs} ms (target.connectTimeoutMs): ${describe(err)}`,
+        `cannot connect to hazelcast cluster "${t.clusterName}" at ${members.join(', ')} within ${t.connectTimeoutMs} ms (target.connectTimeoutMs): ${describe(err)} (${protocolHint(this.versions['hazelcast-client'])})`,
         { cause: err },
       );
     }
