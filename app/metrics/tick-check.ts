@@ -1,5 +1,5 @@
 import { isCount, isNonNegative, isPlain, isShare, NO, nodeBase } from '../protocol/fast-check';
-import type { Memory, OpTick, Tick, TickNode } from './tick';
+import type { ExactLatency, Memory, OpTick, Tick, TickNode } from './tick';
 
 /**
  * A worker's tick checked by hand, field by field as TickSchema checks it,
@@ -41,8 +41,19 @@ function opTicks(v: unknown): Record<string, OpTick> | undefined {
     if (!isCount(count) || !isCount(errors) || !isCount(timeouts) || !isCount(notFound) || !isCount(unavailable)) return NO;
     if (typeof hist !== 'string') return NO;
     out[name] = { count, errors, timeouts, notFound, unavailable, hist };
+    if (o.exact !== undefined) {
+      const exact = exactLatency(o.exact);
+      if (!exact) return NO;
+      out[name].exact = exact;
+    }
   }
   return out;
+}
+
+function exactLatency(v: unknown): ExactLatency | undefined {
+  if (!isPlain(v)) return NO;
+  const { sum, min, max } = v;
+  return isNonNegative(sum) && isNonNegative(min) && isNonNegative(max) ? { sum, min, max } : NO;
 }
 
 function memory(v: unknown): Memory | undefined {

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+const ExactLatencySchema = z.object({
+  sum: z.number().nonnegative(),
+  min: z.number().nonnegative(),
+  max: z.number().nonnegative(),
+});
+export type ExactLatency = z.infer<typeof ExactLatencySchema>;
+
 /** What one worker did for one operation type in one second. */
 const OpTickSchema = z.object({
   count: z.number().int().nonnegative(),
@@ -10,6 +17,8 @@ const OpTickSchema = z.object({
   unavailable: z.number().int().nonnegative().default(0),
   /** HDR histogram of successful latencies (µs), compressed base64, this second only. */
   hist: z.string(),
+  /** The successful latencies' sum, least and greatest (µs) as measured, not as bucketed; absent without any. */
+  exact: ExactLatencySchema.optional(),
 });
 export type OpTick = z.infer<typeof OpTickSchema>;
 

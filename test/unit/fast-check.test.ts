@@ -12,7 +12,15 @@ const fullTick = {
   worker: 1,
   second: 7,
   ops: {
-    get: { count: 10, errors: 1, timeouts: 2, notFound: 3, unavailable: 4, hist: 'HISTFAAAA' },
+    get: {
+      count: 10,
+      errors: 1,
+      timeouts: 2,
+      notFound: 3,
+      unavailable: 4,
+      hist: 'HISTFAAAA',
+      exact: { sum: 5000.5, min: 20.25, max: 900 },
+    },
     put: { count: 5, errors: 0, timeouts: 0, notFound: 0, hist: '' },
   },
   bytesIn: 100.5,

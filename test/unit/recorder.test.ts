@@ -115,4 +115,25 @@ describe('Recorder', () => {
     expect(second.get.hist).toBe(lib([]));
     expect(second.put.hist).toBe(lib([42]));
   });
+
+  it("keeps each op's exact sum, min and max as recorded, not its buckets' bounds, and none for an op without answers", () => {
+    const r = new Recorder(['get', 'put', 'del']);
+    // Fractions of a microsecond and values a 3-digit bucket widens (100_003 lies in the bucket 100_000..100_063).
+    const gets = [...seededValues(3, 2 * RING + 9, 20, 900_000), 100_003.25, 7.5];
+    for (const v of gets) r.ok(0, v, false);
+    r.ok(1, 1234.5, true);
+    r.fail(2, false);
+    const t = r.drain();
+    expect(t.get.exact).toStrictEqual({
+      sum: gets.reduce((a, v) => a + v, 0),
+      min: Math.min(...gets),
+      max: Math.max(...gets),
+    });
+    expect(t.put.exact).toStrictEqual({ sum: 1234.5, min: 1234.5, max: 1234.5 });
+    expect(t.del.exact).toBeUndefined();
+    // The next second starts again: its min is its own, not the last second's.
+    r.ok(0, 500_000, false);
+    expect(r.drain().get.exact).toStrictEqual({ sum: 500_000, min: 500_000, max: 500_000 });
+    expect(r.drain().get.exact).toBeUndefined();
+  });
 });

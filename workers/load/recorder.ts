@@ -11,8 +11,17 @@ const UNAVAILABLE = 4;
 const TOP = 5;
 /** Latencies noted in the op's ring and not yet counted into its buckets. */
 const PENDING = 6;
-/** The ring follows the counters' cache line. */
-const RING_FROM = 8;
+/**
+ * The second's latencies exactly as noted, beside the buckets (which keep 3
+ * digits): their sum, least and greatest, on a line of their own after the
+ * answer's counter line. Added up as the ring is counted, so an answer's path
+ * is unchanged.
+ */
+const SUM = 8;
+const MIN = 9;
+const MAX = 10;
+/** The ring follows the counters' two cache lines. */
+const RING_FROM = 16;
 /**
  * Latencies noted before they are counted. An answer's bucket is a line
  * picked at random from a few hundred (its latency's), and between two
@@ -23,7 +32,7 @@ const RING_FROM = 8;
  * the buckets' misses overlap.
  */
 export const RING = 64;
-/** Counters take one cache line (8 numbers), then the ring, ahead of the op's latency buckets. */
+/** Counters take two cache lines (16 numbers), then the ring, ahead of the op's latency buckets. */
 const HEAD = RING_FROM + RING;
 /** One op's block: its counters, its ring, then its latency buckets. */
 export const BLOCK = HEAD + BUCKETS;
@@ -48,12 +57,28 @@ export function recordAnswer(n: Float64Array, at: number, us: number, notFound: 
 function countPending(n: Float64Array, at: number): void {
   const pending = n[at + PENDING];
   let top = n[at + TOP];
+  let sum = n[at + SUM];
+  let min = n[at + MIN];
+  let max = n[at + MAX];
   for (let k = 0; k < pending; k++) {
-    const i = countLatency(n, at + HEAD, n[at + RING_FROM + k]);
+    const us = n[at + RING_FROM + k];
+    const i = countLatency(n, at + HEAD, us);
     if (i > top) top = i;
+    sum += us;
+    if (us < min) min = us;
+    if (us > max) max = us;
   }
   n[at + TOP] = top;
+  n[at + SUM] = sum;
+  n[at + MIN] = min;
+  n[at + MAX] = max;
   n[at + PENDING] = 0;
+}
+
+/** The op's counters from zero; its least latency from above any, so the first one noted is the least. */
+function resetHead(n: Float64Array, at: number): void {
+  n.fill(0, at, at + HEAD);
+  n[at + MIN] = Infinity;
 }
 
 /**
@@ -67,6 +92,7 @@ export class Recorder {
 
   constructor(readonly ops: readonly string[]) {
     this.n = new Float64Array(ops.length * BLOCK);
+    for (let at = 0; at < this.n.length; at += BLOCK) resetHead(this.n, at);
   }
 
   ok(op: number, us: number, notFound: boolean): void {
@@ -100,15 +126,17 @@ export class Recorder {
     this.ops.forEach((name, op) => {
       const at = op * BLOCK;
       countPending(n, at);
+      const count = n[at + COUNT];
       out[name] = {
-        count: n[at + COUNT],
+        count,
         errors: n[at + ERRORS],
         timeouts: n[at + TIMEOUTS],
         notFound: n[at + NOT_FOUND],
         unavailable: n[at + UNAVAILABLE],
-        hist: encodeCounts(n, at + HEAD, n[at + COUNT], n[at + TOP]),
+        hist: encodeCounts(n, at + HEAD, count, n[at + TOP]),
       };
-      n.fill(0, at, at + HEAD);
+      if (count > 0) out[name].exact = { sum: n[at + SUM], min: n[at + MIN], max: n[at + MAX] };
+      resetHead(n, at);
     });
     return out;
   }
