@@ -1,5 +1,6 @@
 import { createHistogram, encodeHistogram, latencyStats } from './histogram';
 import { addEncodedTo } from './hdr-add';
+import { addExact } from './exact-latency';
 import type { Tick } from './tick';
 import type { NodeSample } from './node-stats';
 import type { MeasuredPhase, OpSample, Sample, WorkerSample } from './sample';
@@ -96,9 +97,17 @@ function sum<T extends Record<K, number>, K extends string>(xs: readonly T[], k:
 function latestPerWorker(ticks: readonly Tick[]): WorkerSample[] {
   const byId = new Map<number, WorkerSample>();
   for (const t of ticks) {
-    let count = byId.get(t.worker)?.count ?? 0;
-    for (const op of Object.values(t.ops)) count += op.count;
-    byId.set(t.worker, { id: t.worker, mem: t.mem, elu: t.elu, cpu: t.cpu, inFlight: t.inFlight, backlog: t.backlog, count });
+    const before = byId.get(t.worker);
+    let count = before?.count ?? 0;
+    let exact = before?.exact;
+    for (const [name, op] of Object.entries(t.ops)) {
+      count += op.count;
+      // Exact latencies stay per worker: the seed's CSV writes one row per client process and op.
+      if (op.exact) exact = { ...exact, [name]: addExact(exact?.[name], { count: op.count, ...op.exact }) };
+    }
+    const w: WorkerSample = { id: t.worker, mem: t.mem, elu: t.elu, cpu: t.cpu, inFlight: t.inFlight, backlog: t.backlog, count };
+    if (exact) w.exact = exact;
+    byId.set(t.worker, w);
   }
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }

@@ -1,5 +1,6 @@
 import type { LatencyStats } from './histogram';
 import type { Memory } from './tick';
+import type { ExactTally } from './exact-latency';
 import type { NodeSample } from './node-stats';
 
 export type MeasuredPhase = 'warmup' | 'run';
@@ -28,6 +29,8 @@ export interface WorkerSample {
   count?: number;
   /** Where it runs when not on the coordinator: "agent NAME". */
   place?: string;
+  /** Per op type, its answers' latencies in the second exactly as measured; absent in older runs and for ops without answers. */
+  exact?: Record<string, ExactTally>;
 }
 
 /** One merged second of the whole run. */

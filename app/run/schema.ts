@@ -78,7 +78,15 @@ const SampleSchema = z.looseObject({
   latency: LatencySchema,
   bytesIn: num,
   bytesOut: num,
-  workers: z.array(z.looseObject({ id: num, mem: z.looseObject({ rss: num }), elu: num })),
+  workers: z.array(
+    z.looseObject({
+      id: num,
+      mem: z.looseObject({ rss: num }),
+      elu: num,
+      // Read by the seed benchmark's per-client CSV; written since exact latencies are kept, absent before.
+      exact: z.record(z.string(), z.looseObject({ count: num, sum: num, min: num, max: num })).optional(),
+    }),
+  ),
   nodes: z.array(z.unknown()),
   strength: z.looseObject({ expected: num, reporting: num }).optional(),
   covered: z.number().min(0).max(1).optional(),

@@ -50,6 +50,14 @@ export interface OpSpec {
   timeouts?: number;
   notFound?: number;
   unavailable?: number;
+  /** Carry the values' exact sum, min and max as a worker's recorder does (left out by default, as ticks of older workers). */
+  exact?: boolean;
+}
+
+/** The exact tally a worker's recorder sends for these latencies: none without any. */
+function exactOf(values: readonly number[]): { exact?: { sum: number; min: number; max: number } } {
+  if (values.length === 0) return {};
+  return { exact: { sum: values.reduce((a, v) => a + v, 0), min: Math.min(...values), max: Math.max(...values) } };
 }
 
 export function tick(worker: number, second: number, ops: Record<string, OpSpec>, extra: Partial<Tick> = {}): Tick {
@@ -66,6 +74,7 @@ export function tick(worker: number, second: number, ops: Record<string, OpSpec>
           notFound: o.notFound ?? 0,
           unavailable: o.unavailable ?? 0,
           hist: histOf(o.values ?? []),
+          ...(o.exact ? exactOf(o.values ?? []) : {}),
         },
       ]),
     ),

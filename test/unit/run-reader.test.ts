@@ -191,6 +191,11 @@ describe('refused files, each with its reason', () => {
         /line 2 \(sample\) is damaged: totals\.count: .*expected number/,
       ],
       [h + line('sample', { ...run.samples[0], phase: 'cooldown' }), /line 2 \(sample\) is damaged: phase/],
+      [
+        h +
+          line('sample', { ...run.samples[0], workers: [{ ...run.samples[0].workers[0], exact: { get: { count: 1, sum: 5, min: 5 } } }] }),
+        /line 2 \(sample\) is damaged: workers\.0\.exact\.get\.max/,
+      ],
       [h + s + line('log', { level: 'info', at: 1, source: 'w' }), /line 3 \(log\) is damaged: message/],
       [
         h + s + line('summary', { ...run.summary, total: { ...run.summary.total, opsPerSec: undefined } }),

@@ -110,6 +110,19 @@ describe('mergeTicks', () => {
     expect(w3.inFlight).toBe(9);
   });
 
+  it("keeps each worker's exact latencies per op, a late tick's added to its regular one", () => {
+    const late = tick(3, 6, { get: { values: [10.5, 900], exact: true }, put: { values: [40], exact: true } });
+    const regular = tick(3, 7, { get: { values: [2.25, 300], exact: true }, del: { values: [], exact: true } });
+    const other = tick(1, 7, { get: { values: [7] } });
+    const m = mergeTicks(7, 'run', 0, [late, other, regular]);
+    expect(m.workers.find((w) => w.id === 3)?.exact).toStrictEqual({
+      get: { count: 4, sum: 10.5 + 900 + 2.25 + 300, min: 2.25, max: 900 },
+      put: { count: 1, sum: 40, min: 40, max: 40 },
+    });
+    // A tick without exact latencies (an older worker's) adds none.
+    expect(m.workers.find((w) => w.id === 1)).not.toHaveProperty('exact');
+  });
+
   it('merges an empty list of ticks into an empty second', () => {
     const m = mergeTicks(0, 'warmup', 1, []);
     expect(m.ops).toEqual({});
