@@ -13,12 +13,17 @@ import { keyFor, Rng } from '../workers/load/keys';
 import { LoadLoop } from '../workers/load/loop';
 import { cumulativeWeights, OpPicker } from '../workers/load/picker';
 import { Recorder } from '../workers/load/recorder';
-import { optionsOrUsage } from './options';
+import { orUsage, readArgs, usageOf, type ArgSpecs } from './args';
 import { runBench } from './cleanup';
 import { median } from './cpu/verdict';
 import { machineLine } from './machine';
 
 const ROUNDS = 7;
+const MAX_ROUNDS = 50;
+const SPECS = {
+  rounds: { kind: 'whole', min: 1, max: MAX_ROUNDS, value: 'N', help: `rounds of each side, default ${ROUNDS}` },
+} as const satisfies ArgSpecs;
+const USAGE = usageOf('npm run bench:loop --', SPECS);
 const OPS_PER_RUN = 2_000_000;
 const IN_FLIGHT = 32;
 const KEY_SPACE = 100_000;
@@ -113,10 +118,10 @@ async function cpuPerOp(run: (ops: number) => Promise<void>): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  const o = optionsOrUsage(process.argv.slice(2), print);
-  if (!o) return 2;
   // --rounds only: the runs are counted in operations, not seconds.
-  const rounds = process.argv.some((a) => a.startsWith('--rounds')) ? o.rounds : ROUNDS;
+  const o = orUsage(() => readArgs(process.argv.slice(2), SPECS, USAGE), print);
+  if (!o) return 2;
+  const rounds = o.rounds ?? ROUNDS;
   print(`kvscope load-loop cost: ${rounds} rounds of ${OPS_PER_RUN} operations each side, ${IN_FLIGHT} in flight`);
   print(machineLine());
   // Both sides once, uncounted: the JIT has compiled both before round 1.

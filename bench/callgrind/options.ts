@@ -1,7 +1,12 @@
+import { readArgs, usageOf, type ArgSpecs } from '../args';
+
 /** Operations measured per side: the difference between the two runs. */
 export const DEFAULT_OPS = 200_000;
 /** Operations of the shorter run, whose count (start-up, JIT warm-up) is subtracted. */
 export const DEFAULT_BASE = 30_000;
+/** Under valgrind an operation costs about 50 times its native time: bounds keep a typo from running for days. */
+const MAX_OPS = 10_000_000;
+const MAX_FUNCTIONS = 1000;
 
 export interface CallgrindOptions {
   ops: number;
@@ -10,20 +15,16 @@ export interface CallgrindOptions {
   functions: number;
 }
 
-const USAGE = 'usage: bench:callgrind [--ops N] [--base N] [--functions N]';
-const FLAGS = { '--ops': 'ops', '--base': 'base', '--functions': 'functions' } as const;
+const SPECS = {
+  ops: { kind: 'whole', min: 1, max: MAX_OPS, value: 'N', help: `operations measured per side, default ${DEFAULT_OPS}` },
+  base: { kind: 'whole', min: 1, max: MAX_OPS, value: 'N', help: `operations of the shorter run subtracted, default ${DEFAULT_BASE}` },
+  functions: { kind: 'whole', min: 1, max: MAX_FUNCTIONS, value: 'N', help: 'print this many functions where the two sides differ most' },
+} as const satisfies ArgSpecs;
 
-/** `--ops N`, `--base N` and `--functions N`, whole numbers of at least 1; anything else is refused, naming the flag and why. */
+const USAGE = usageOf('npm run bench:callgrind --', SPECS);
+
+/** `--ops N`, `--base N` and `--functions N`; anything else is refused, naming the flag and why. */
 export function parseCallgrindArgs(argv: readonly string[]): CallgrindOptions {
-  const o: CallgrindOptions = { ops: DEFAULT_OPS, base: DEFAULT_BASE, functions: 0 };
-  for (let i = 0; i < argv.length; i += 2) {
-    const flag = argv[i];
-    if (!Object.hasOwn(FLAGS, flag)) throw new Error(`unknown option ${flag} (${USAGE})`);
-    const text = argv[i + 1];
-    const n = Number(text);
-    if (text === undefined || !Number.isInteger(n) || n < 1)
-      throw new Error(`${flag}: "${text ?? ''}" is not a whole number of at least 1`);
-    o[FLAGS[flag as keyof typeof FLAGS]] = n;
-  }
-  return o;
+  const a = readArgs(argv, SPECS, USAGE);
+  return { ops: a.ops ?? DEFAULT_OPS, base: a.base ?? DEFAULT_BASE, functions: a.functions ?? 0 };
 }

@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PARTS, type ChildRequest, type ChildResult, type Part } from './child';
 import { errorMessage } from '../../app/error-message';
+import { readArgs, usageOf, type ArgSpecs } from '../args';
 
 /** Seconds whose cost is read apart: the cold start (interpreter, then the compiler at work). */
 const COLD_SECONDS = 10;
@@ -25,11 +26,28 @@ const SHAPES = [
   { workers: 4, ops: 3 },
 ];
 
-const USAGE = `usage: node dist/bench/second/main.js [--rounds N] [--seconds S] [--gap MS] [--against DIR]
-  --rounds   fresh replays per build and shape, default ${DEFAULTS.rounds}, max ${LIMITS.rounds}
-  --seconds  seconds replayed in each (the first ${COLD_SECONDS} reported apart), default ${DEFAULTS.seconds}, max ${LIMITS.seconds}
-  --gap      pause between two seconds (ms), default ${DEFAULTS.gapMs}, max ${LIMITS.gapMs}
-  --against  another build's dist folder, replayed beside this one`;
+const SPECS = {
+  rounds: { kind: 'whole', min: 1, max: LIMITS.rounds, value: 'N', help: `fresh replays per build and shape, default ${DEFAULTS.rounds}` },
+  seconds: {
+    kind: 'whole',
+    min: COLD_SECONDS + 1,
+    max: LIMITS.seconds,
+    value: 'S',
+    help: `seconds replayed in each (the first ${COLD_SECONDS} reported apart), default ${DEFAULTS.seconds}`,
+  },
+  gap: { kind: 'whole', min: 1, max: LIMITS.gapMs, value: 'MS', help: `pause between two seconds (ms), default ${DEFAULTS.gapMs}` },
+  against: {
+    kind: 'text',
+    value: 'DIR',
+    help: "another build's dist folder, replayed beside this one",
+    check: (v: string) =>
+      existsSync(join(resolve(v), 'app', 'metrics', 'merge-ticks.js'))
+        ? undefined
+        : 'not a built dist folder (no app/metrics/merge-ticks.js)',
+  },
+} as const satisfies ArgSpecs;
+
+const USAGE = usageOf('node dist/bench/second/main.js', SPECS);
 
 interface Options {
   rounds: number;
@@ -39,23 +57,9 @@ interface Options {
 }
 
 function parse(argv: readonly string[]): Options {
-  const o: Options = { rounds: DEFAULTS.rounds, seconds: DEFAULTS.seconds, gapMs: DEFAULTS.gapMs };
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i];
-    const value = argv[++i];
-    if (flag === '--against' && value) {
-      o.against = resolve(value);
-      if (!existsSync(join(o.against, 'app', 'metrics', 'merge-ticks.js')))
-        throw new Error(`--against: ${o.against} is not a built dist folder (no app/metrics/merge-ticks.js)`);
-    } else if (flag === '--rounds' || flag === '--seconds' || flag === '--gap') {
-      const key = flag === '--gap' ? 'gapMs' : flag === '--rounds' ? 'rounds' : 'seconds';
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 1 || n > LIMITS[key])
-        throw new Error(`${flag}: a whole number from 1 to ${LIMITS[key]}, not ${value}\n${USAGE}`);
-      o[key] = n;
-    } else throw new Error(`${flag}: unknown option\n${USAGE}`);
-  }
-  if (o.seconds <= COLD_SECONDS) throw new Error(`--seconds: more than the ${COLD_SECONDS} cold seconds, not ${o.seconds}`);
+  const a = readArgs(argv, SPECS, USAGE);
+  const o: Options = { rounds: a.rounds ?? DEFAULTS.rounds, seconds: a.seconds ?? DEFAULTS.seconds, gapMs: a.gap ?? DEFAULTS.gapMs };
+  if (a.against !== undefined) o.against = resolve(a.against);
   return o;
 }
 

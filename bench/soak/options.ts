@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { readArgs, usageOf, type ArgSpecs } from '../args';
 
 /** Command-line options of `npm run bench:soak`. */
 
@@ -9,6 +9,8 @@ export const FIRST_HOUR_SECONDS = 3600;
 // Bounds keep every invocation finite even with a typo in a flag.
 const MIN_HOURS = 0.01;
 const MAX_HOURS = 24 * 7;
+const DEFAULT_WORKERS = 4;
+const MAX_WORKERS = 64;
 
 export interface SoakOptions {
   /** Length of the synthetic measured phase. */
@@ -18,23 +20,33 @@ export interface SoakOptions {
   checkpointSeconds: number;
 }
 
-export class UsageError extends Error {}
+export { UsageError } from '../args';
+
+const SPECS = {
+  hours: {
+    kind: 'number',
+    min: MIN_HOURS,
+    max: MAX_HOURS,
+    value: 'H',
+    help: `length of the synthetic measured phase, default ${DEFAULT_HOURS}`,
+  },
+  workers: { kind: 'whole', min: 1, max: MAX_WORKERS, value: 'N', help: `workers whose seconds main merges, default ${DEFAULT_WORKERS}` },
+  checkpoint: {
+    kind: 'whole',
+    min: 1,
+    max: MAX_HOURS * 3600,
+    value: 'S',
+    help: 'seconds between heap checkpoints, default hourly (a sixth of a short run)',
+  },
+} as const satisfies ArgSpecs;
+
+const USAGE = usageOf('node --expose-gc dist/bench/soak/main.js', SPECS);
 
 export function parseOptions(argv: readonly string[]): SoakOptions {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: { hours: { type: 'string' }, workers: { type: 'string' }, checkpoint: { type: 'string' } },
-    strict: true,
-  });
-  const hours = Number(values.hours ?? DEFAULT_HOURS);
-  if (!Number.isFinite(hours) || hours < MIN_HOURS || hours > MAX_HOURS)
-    throw new UsageError(`--hours must be ${MIN_HOURS} to ${MAX_HOURS}, got "${values.hours}"`);
-  const workers = Number(values.workers ?? 4);
-  if (!Number.isInteger(workers) || workers < 1 || workers > 64) throw new UsageError(`--workers must be 1 to 64, got "${values.workers}"`);
+  const a = readArgs(argv, SPECS, USAGE);
+  const hours = a.hours ?? DEFAULT_HOURS;
   const seconds = Math.round(hours * 3600);
   // Hourly for a day; a short smoke run still gets a handful of checkpoints.
-  const checkpointSeconds = Number(values.checkpoint ?? Math.min(FIRST_HOUR_SECONDS, Math.max(1, Math.round(seconds / 6))));
-  if (!Number.isInteger(checkpointSeconds) || checkpointSeconds < 1)
-    throw new UsageError(`--checkpoint must be a whole number of seconds, got "${values.checkpoint}"`);
-  return { hours, workers, checkpointSeconds };
+  const checkpointSeconds = a.checkpoint ?? Math.min(FIRST_HOUR_SECONDS, Math.max(1, Math.round(seconds / 6)));
+  return { hours, workers: a.workers ?? DEFAULT_WORKERS, checkpointSeconds };
 }

@@ -1,4 +1,5 @@
 import { WINDOW_SECONDS } from './limits';
+import { readArgs, usageOf, type ArgSpecs } from '../args';
 
 /** Command-line options of `npm run bench:ui`. */
 
@@ -21,7 +22,6 @@ const DEFAULT_LIVE_SECONDS = 120;
  * (every buffered sample downsampled into each chart, the heaviest view).
  */
 const DEFAULT_WINDOWS = ['5m', 'all'];
-// Upper bounds keep every invocation finite even with a typo in a flag.
 const MAX_LIVE_SECONDS = 600;
 const MIN_REPLAY_SECONDS = 100;
 const MAX_REPLAY_SECONDS = 4 * RUN_SECONDS;
@@ -33,38 +33,46 @@ export interface UiBenchOptions {
   windows: string[];
 }
 
-/** The same error type as the overhead bench's, for one usage path. */
-export { UsageError } from '../options';
-import { UsageError } from '../options';
+export { UsageError } from '../args';
 
-const USAGE = `usage: node dist/bench/ui/main.js [--live-seconds N] [--replay-seconds N] [--windows LIST]
-  --live-seconds    last seconds of the hour pushed live at 1/s, default ${DEFAULT_LIVE_SECONDS}, max ${MAX_LIVE_SECONDS}
-  --replay-seconds  samples pushed as fast as the socket takes them, default ${DEFAULT_REPLAY_SECONDS}, ${MIN_REPLAY_SECONDS}..${MAX_REPLAY_SECONDS}
-  --windows         chart windows to measure, comma-separated from ${Object.keys(WINDOW_SECONDS).join(', ')}; default ${DEFAULT_WINDOWS.join(',')}`;
+const SPECS = {
+  'live-seconds': {
+    kind: 'whole',
+    min: 1,
+    max: MAX_LIVE_SECONDS,
+    value: 'N',
+    help: `last seconds of the hour pushed live at 1/s, default ${DEFAULT_LIVE_SECONDS}`,
+  },
+  'replay-seconds': {
+    kind: 'whole',
+    min: MIN_REPLAY_SECONDS,
+    max: MAX_REPLAY_SECONDS,
+    value: 'N',
+    help: `samples pushed as fast as the socket takes them, default ${DEFAULT_REPLAY_SECONDS}`,
+  },
+  windows: {
+    kind: 'text',
+    value: 'LIST',
+    help: `chart windows to measure, comma-separated from ${Object.keys(WINDOW_SECONDS).join(', ')}; default ${DEFAULT_WINDOWS.join(',')}`,
+    check: (v: string) => {
+      const ws = windowsOf(v);
+      const bad = ws.find((w) => !Object.hasOwn(WINDOW_SECONDS, w));
+      return ws.length === 0 || bad !== undefined ? `unknown window ${bad ?? '(none)'}` : undefined;
+    },
+  },
+} as const satisfies ArgSpecs;
 
-function wholeNumber(flag: string, text: string | undefined, min: number, max: number): number {
-  const n = Number(text);
-  if (text === undefined || !Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(`${flag} needs a whole number from ${min} to ${max}, got ${text ?? 'nothing'}`);
-  }
-  return n;
+const USAGE = usageOf('node dist/bench/ui/main.js', SPECS);
+
+function windowsOf(text: string): string[] {
+  return text.split(',').filter((w) => w !== '');
 }
 
-/** Accepts `--flag V` and `--flag=V`. */
 export function parseOptions(argv: readonly string[]): UiBenchOptions {
-  const o: UiBenchOptions = { liveSeconds: DEFAULT_LIVE_SECONDS, replaySeconds: DEFAULT_REPLAY_SECONDS, windows: DEFAULT_WINDOWS };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=', 2);
-    if (flag === '--help' || flag === '-h') throw new UsageError(USAGE);
-    const text = inline ?? argv[++i];
-    if (flag === '--live-seconds') o.liveSeconds = wholeNumber(flag, text, 1, MAX_LIVE_SECONDS);
-    else if (flag === '--replay-seconds') o.replaySeconds = wholeNumber(flag, text, MIN_REPLAY_SECONDS, MAX_REPLAY_SECONDS);
-    else if (flag === '--windows') {
-      const ws = (text ?? '').split(',').filter((w) => w !== '');
-      const bad = ws.find((w) => !(w in WINDOW_SECONDS));
-      if (ws.length === 0 || bad !== undefined) throw new UsageError(`--windows: unknown window ${bad ?? '(none)'}\n${USAGE}`);
-      o.windows = ws;
-    } else throw new UsageError(`unknown option ${argv[i]}\n${USAGE}`);
-  }
-  return o;
+  const a = readArgs(argv, SPECS, USAGE);
+  return {
+    liveSeconds: a['live-seconds'] ?? DEFAULT_LIVE_SECONDS,
+    replaySeconds: a['replay-seconds'] ?? DEFAULT_REPLAY_SECONDS,
+    windows: a.windows === undefined ? DEFAULT_WINDOWS : windowsOf(a.windows),
+  };
 }

@@ -90,19 +90,19 @@ describe('bench:aerospike options', () => {
   it('needs --hosts and names a bad flag', async () => {
     const { parseAsOptions } = await import('../../bench/aerospike/options');
     expect(parseAsOptions([])).toMatch(/^--hosts is required/);
-    expect(parseAsOptions(['--hosts', 'a:1', '--rounds', '0'])).toMatch(/^--rounds needs a whole number from 1 to 50, got 0/);
+    expect(parseAsOptions(['--hosts', 'a:1', '--rounds', '0'])).toMatch(/^--rounds needs a whole number from 1 to 50, got "0"/);
     expect(parseAsOptions(['--hosts', 'a:99999'])).toMatch(/is not host or host:port/);
     expect(parseAsOptions(['--hosts=a:1,b:2', '--workers', '2'])).toMatchObject({ hosts: 'a:1,b:2', workers: 2, rounds: 3 });
     // Paired, the control and the floor pair one bare process with another: one worker a side.
     expect(parseAsOptions(['--hosts', 'a:1', '--paired'])).toMatchObject({ paired: true, workers: 1 });
     expect(parseAsOptions(['--hosts', 'a:1', '--paired', '--workers', '4'])).toMatch(/^--workers: --paired runs one worker a side, got 4/);
-    expect(parseAsOptions(['--hosts', 'a:1', '--paired=yes'])).toMatch(/^unknown option --paired=yes/);
+    expect(parseAsOptions(['--hosts', 'a:1', '--paired=yes'])).toMatch(/^Option '--paired' does not take an argument/);
     // A known cost beside the bare loop, in paired rounds only.
     expect(parseAsOptions(['--hosts', 'a:1', '--paired', '--sensitivity', '100'])).toMatchObject({ sensitivityNs: 100 });
     expect(parseAsOptions(['--hosts', 'a:1', '--sensitivity', '100'])).toMatch(
       /^--sensitivity adds a pair to each paired round: it needs --paired/,
     );
-    expect(parseAsOptions(['--hosts', 'a:1', '--paired', '--sensitivity', '-5'])).toMatch(
+    expect(parseAsOptions(['--hosts', 'a:1', '--paired', '--sensitivity=-5'])).toMatch(
       /^--sensitivity needs a whole number from 1 to 100000/,
     );
   });
