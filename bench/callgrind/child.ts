@@ -7,7 +7,11 @@
  * them, without the tick clock: under valgrind a second holds about a
  * fiftieth of the operations it holds natively, so the once-a-second work
  * would weigh fifty times its share (it is about 0.04 % natively;
- * docs/benchmarks.md, bench:callgrind).
+ * docs/benchmarks.md, bench:callgrind). Valgrind starts it uninstrumented;
+ * once connected it says `ready` on stdout and waits for a line on stdin, by
+ * which time bench:callgrind has switched instrumentation on (main.ts), so
+ * Node's start and the module loading, most of a short run's time under the
+ * cache simulation, run at valgrind's plain speed.
  */
 import Redis from 'ioredis';
 import { performance } from 'node:perf_hooks';
@@ -17,17 +21,23 @@ import { buildLoop } from '../../workers/load/setup';
 import { errorMessage } from '../../app/error-message';
 import { closedLoop } from '../closed-loop';
 import { ioredisGetSet } from '../bare-ops';
-import { CALLGRIND_LOAD as L, SIDES, type Side } from './load';
+import { CALLGRIND_LOAD as L, READY, SIDES, type Side } from './load';
 
 /** Far beyond any run here: both loops end on their operation count. */
 const NO_END_SECONDS = 86_400;
 const ONLY_WORKER = { id: 0, of: 1 };
+/** Say `ready`, then wait for the parent's line: instrumentation is on from there. */
+function instrumented(): Promise<void> {
+  process.stdout.write(READY);
+  return new Promise((resolve) => process.stdin.once('data', () => resolve()));
+}
 
 /** The bare loop, or with `measure` the floor: the same loop timing each answer into a histogram (not encoded, as kvscope's side leaves out its tick clock). */
 async function bare(count: number, port: number, measure = false): Promise<void> {
   const client = new Redis({ host: '127.0.0.1', port, lazyConnect: true, retryStrategy: () => null });
   client.on('error', () => undefined);
   await client.connect();
+  await instrumented();
   const mix = { keySpace: L.keySpace, keyLength: L.keyLength, valueSize: L.valueSize, getShare: L.getShare, seed: L.seed };
   const settings = { inFlight: L.inFlight, warmupSeconds: 0, durationSeconds: NO_END_SECONDS, maxOps: count, measure, encode: false };
   await closedLoop(settings, ioredisGetSet(client, mix));
@@ -50,6 +60,7 @@ async function kvscope(count: number, port: number): Promise<void> {
   const io = { bytesIn: 0, bytesOut: 0 };
   const driver = driverFor('redis')({ scenario, workerId: ONLY_WORKER.id, io, log: () => undefined });
   await driver.connect();
+  await instrumented();
   const loop = buildLoop(scenario, { ...ONLY_WORKER, scenario }, driver, performance.now());
   const drained = new Promise<void>((resolve) => loop.once('drained', resolve));
   loop.start();

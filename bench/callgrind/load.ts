@@ -11,3 +11,5 @@ export const CALLGRIND_LOAD = {
 /** The bare loop, the bare loop measuring each answer (the floor: bench/measured-loop.ts), kvscope's loop. */
 export const SIDES = ['bare', 'floor', 'kvscope'] as const;
 export type Side = (typeof SIDES)[number];
+/** What a side's child writes once connected, uninstrumented; a line back on its stdin starts its operations, instrumented (main.ts). */
+export const READY = 'ready\n';

@@ -9,6 +9,8 @@
  * writes, most of a worker's CPU) is the same per operation on both sides.
  * `--functions N` names the N functions where kvscope's side and the floor
  * differ most (functions.ts), JIT code through Node's --perf-basic-prof map.
+ * Each child runs uninstrumented until it has connected (instrument.ts), so
+ * Node's start costs valgrind's plain speed, not the cache simulation's.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,10 +24,12 @@ import { startRedisServer } from '../redis-server';
 import { CALLGRIND_LOAD as L, SIDES, type Side } from './load';
 import { parseCallgrindArgs, type CallgrindOptions } from './options';
 import { perOperation, readTotals, type PerOp } from './totals';
+import { INSTRUMENT_LATER, instrumentOnReady } from './instrument';
+import { errorMessage } from '../../app/error-message';
 import { FN_EVENTS, perOperationByFunction, perfMapLookup, selfCosts, type FnCosts } from './functions';
 
 const CHILD = join(__dirname, 'child.js');
-/** Valgrind's start of Node alone takes about 30 s; then about 2,000 operations a second. */
+/** Valgrind's start of Node and the child's modules, uninstrumented, takes about 5 s (far longer on a busy host); then about 2,000 operations a second. */
 const START_MS = 120_000;
 const MS_PER_OP = 2;
 const STDERR_TAIL_CHARS = 2_000;
@@ -35,19 +39,25 @@ const fmt = (n: number, digits = 0): string => n.toLocaleString('en-US', { minim
 /** Where Node writes the names of its JIT code under --perf-basic-prof (a fixed place, by process id). */
 const perfMapOf = (pid: number): string => `/tmp/perf-${pid}.map`;
 
+/** valgrind, and the vgdb that switches its instrumentation on. */
+interface Tools {
+  valgrind: string;
+  vgdb: string;
+}
+
 interface Run {
   out: string;
   /** With `--functions`: Node's map of JIT code, read and removed. */
   jit?: string;
 }
 
-/** One side at one operation count under callgrind; resolves with the file it wrote. */
-function underCallgrind(valgrind: string, side: Side, count: number, port: number, dir: string, functions: boolean): Promise<Run> {
+/** One side at one operation count under callgrind, instrumented from its operations on; resolves with the file it wrote. */
+function underCallgrind(tools: Tools, side: Side, count: number, port: number, dir: string, functions: boolean): Promise<Run> {
   const out = join(dir, `${side}-${count}.out`);
-  const args = ['--tool=callgrind', '--cache-sim=yes', '--smc-check=all-non-file', `--callgrind-out-file=${out}`];
+  const args = ['--tool=callgrind', INSTRUMENT_LATER, '--cache-sim=yes', '--smc-check=all-non-file', `--callgrind-out-file=${out}`];
   const node = [...(functions ? ['--perf-basic-prof'] : []), ...FIXED_HEAP_FLAGS];
-  const child = spawn(valgrind, [...args, process.execPath, ...node, CHILD, side, String(count), String(port)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const child = spawn(tools.valgrind, [...args, process.execPath, ...node, CHILD, side, String(count), String(port)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const unregister = onAbort(() => child.kill('SIGKILL'));
   let stderr = '';
@@ -55,6 +65,10 @@ function underCallgrind(valgrind: string, side: Side, count: number, port: numbe
   const limitMs = START_MS + count * MS_PER_OP;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+    instrumentOnReady(tools.vgdb, child).catch((err: unknown) => {
+      stderr += `\n${errorMessage(err)}`;
+      child.kill('SIGKILL');
+    });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
@@ -96,7 +110,7 @@ function line(side: Side, p: PerOp): string {
   return `${side.padEnd(8)} instructions/op ${fmt(p.ir).padStart(7)}  L1 instruction misses/op ${fmt(p.i1, 1).padStart(5)}  L1 data misses/op ${fmt(p.d1, 1).padStart(6)} (reads ${fmt(p.d1r, 1)}, writes ${fmt(p.d1w, 1)})  last-level misses/op ${fmt(p.ll, 1)}`;
 }
 
-async function measure(o: CallgrindOptions, valgrind: string): Promise<number> {
+async function measure(o: CallgrindOptions, tools: Tools): Promise<number> {
   const server = await startRedisServer();
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-callgrind-'));
   try {
@@ -105,14 +119,14 @@ async function measure(o: CallgrindOptions, valgrind: string): Promise<number> {
       `bench:callgrind: redis-mix's shape (${L.inFlight} in flight, ${L.valueSize} B values, GET share ${L.getShare}, ${fmt(L.keySpace)} keys prefilled), one redis-server on ${server.host}:${server.port}`,
     );
     print(
-      `each side runs ${fmt(o.base)} and ${fmt(o.base + o.ops)} operations under callgrind (cache simulation); per operation = the difference / ${fmt(o.ops)}, so start-up cancels out`,
+      `each side runs ${fmt(o.base)} and ${fmt(o.base + o.ops)} operations under callgrind (cache simulation), instrumented once connected; per operation = the difference / ${fmt(o.ops)}, so the JIT's warm-up cancels out`,
     );
     const per = {} as Record<Side, PerOp>;
     const fns = new Map<Side, FnCosts>();
     const functions = o.functions > 0;
     for (const side of SIDES) {
       const [small, large] = await Promise.all(
-        [o.base, o.base + o.ops].map((n) => underCallgrind(valgrind, side, n, server.port, dir, functions)),
+        [o.base, o.base + o.ops].map((n) => underCallgrind(tools, side, n, server.port, dir, functions)),
       );
       per[side] = perOperation(readTotals(readFileSync(small.out, 'utf8')), readTotals(readFileSync(large.out, 'utf8')), o.ops);
       print(line(side, per[side]));
@@ -142,9 +156,9 @@ runBench(
   'bench:callgrind',
   async () => {
     const o = parseCallgrindArgs(process.argv.slice(2));
-    const valgrind = findOnPath('valgrind');
-    if (!valgrind) throw new Error('bench:callgrind needs valgrind on PATH (Debian: apt-get install valgrind)');
-    return measure(o, valgrind);
+    const [valgrind, vgdb] = [findOnPath('valgrind'), findOnPath('vgdb')];
+    if (!valgrind || !vgdb) throw new Error('bench:callgrind needs valgrind and its vgdb on PATH (Debian: apt-get install valgrind)');
+    return measure(o, { valgrind, vgdb });
   },
   print,
 );

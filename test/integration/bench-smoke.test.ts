@@ -146,7 +146,7 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
 
   it(
     "bench:callgrind: instructions and L1 misses per operation of the bare loop, the floor and kvscope's, and the functions where they differ, under valgrind",
-    // Six runs of Node under valgrind, two at a time, each about 30 s to start: about 200 s with a neighbour busy.
+    // Six runs of Node under valgrind, two at a time, each about 5 s to start uninstrumented (more with a neighbour busy).
     { timeout: 420_000 },
     () => {
       const out = bench('callgrind/main.js', ['--base', '300', '--ops', '600', '--functions', '3'], 410_000);
