@@ -58,11 +58,13 @@ Prints the verdict, the settings that differ, ops/s and p99 per op type with the
 and p, and the latency percentiles. --csv writes the comparison as one table, --series-csv the per-second
 series side by side, --html a one-file report, --png the Compare page as a picture. A FILE of - is standard
 output. --json prints the comparison as JSON (each verdict with its method, p, significant, runs and seconds).`,
-    export: `kvscope export RUN [--csv FILE [--format seconds|nodes|bench]] [--html FILE] [--runs-dir DIR]
+    export: `kvscope export RUN [--csv FILE [--format seconds|nodes|bench [--layout seconds|clients]]] [--html FILE] [--runs-dir DIR]
 
 Exports one run: --format seconds (the default) one row per second, --format nodes one row per node per
 second (its state, counts, own latency and memory), --format bench the seed benchmark's
-PUT/GET candles (built-in key-value runs only); --html a one-file report. Without --csv or --html the
+PUT/GET candles (built-in key-value runs only): --layout seconds (the default) a pair per measured second
+from its histograms, --layout clients the seed's own, a pair per load worker with exact min and max and
+full means; --html a one-file report. Without --csv or --html the
 per-second CSV goes to standard output. A FILE of - is standard output.`,
     runtimes: `kvscope runtimes [list | add VERSION | add --path PATH | remove VERSION|PATH]
 

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { benchCsv } from '../../app/report/bench-csv';
+import { BENCH_LAYOUTS, benchCsv, type BenchLayout } from '../../app/report/bench-csv';
 import { alignedSeriesCsv, comparisonCsv, runSecondsCsv } from '../../app/report/exports';
 import { runNodesCsv } from '../../app/report/nodes-csv';
 import { readRunFile } from '../../app/run/reader';
@@ -140,13 +140,13 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
 }
 
 const EXPORT_FORMATS = ['seconds', 'nodes', 'bench'] as const;
-const CSV_OF: Record<(typeof EXPORT_FORMATS)[number], (run: RunFile) => string> = {
+const CSV_OF: Record<(typeof EXPORT_FORMATS)[number], (run: RunFile, layout: BenchLayout) => string> = {
   seconds: runSecondsCsv,
   nodes: runNodesCsv,
   bench: benchCsv,
 };
 
-/** `kvscope export RUN (--csv FILE [--format seconds|nodes|bench] | --html FILE) [--runs-dir DIR]` */
+/** `kvscope export RUN (--csv FILE [--format seconds|nodes|bench [--layout seconds|clients]] | --html FILE) [--runs-dir DIR]` */
 export async function exportCommand(args: string[], out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -155,10 +155,14 @@ export async function exportCommand(args: string[], out: Out): Promise<number> {
       csv: { type: 'string' },
       html: { type: 'string' },
       format: { type: 'string', default: 'seconds' },
+      layout: { type: 'string' },
       'runs-dir': { type: 'string' },
     },
   });
   if (positionals.length !== 1) throw new UsageError('export takes exactly one run');
+  const layout = (values.layout ?? BENCH_LAYOUTS[0]) as BenchLayout;
+  if (values.layout !== undefined && values.format !== 'bench') throw new UsageError('--layout goes with --format bench');
+  if (!BENCH_LAYOUTS.includes(layout)) throw new UsageError(`--layout must be one of ${BENCH_LAYOUTS.join(', ')}, got "${values.layout}"`);
   // Without a file, the per-second CSV goes to standard output, for a pipe.
   const csvFile = values.csv ?? (values.html ? undefined : STDOUT);
   const say = wordsTo(out, [csvFile, values.html]);
@@ -172,7 +176,7 @@ export async function exportCommand(args: string[], out: Out): Promise<number> {
     throw new UsageError(errorMessage(err));
   }
   const run = readRunFile(path);
-  if (csvFile) writeOutput(csvFile, CSV_OF[format](run), say, `${format}, from ${path}`);
+  if (csvFile) writeOutput(csvFile, CSV_OF[format](run, layout), say, `${format}, from ${path}`);
   if (values.html) writeOutput(values.html, runReportHtml(run), say, `report, from ${path}`);
   return 0;
 }
