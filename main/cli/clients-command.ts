@@ -1,8 +1,8 @@
-import { CLIENT_PACKAGE_NAMES, clientLabel, parseClientSpec, rangeText, type ClientSpec } from '../../app/scenario/client-version';
-import { bundledVersion, clientsDir, installClient, installedClients, removeClient } from '../config/client-cache';
-import { errorMessage } from '../../app/error-message';
+import { clientLabel, parseClientSpec, rangeText, type ClientSpec } from '../../app/scenario/client-version';
+import { clientOptions, clientsDir, installClient, removeClient } from '../config/client-cache';
 import { table } from './format';
 import { UsageError } from './load-scenario';
+import { dispatch, installing } from './subcommands';
 
 type Print = (line: string) => void;
 
@@ -12,19 +12,13 @@ type Print = (line: string) => void;
  * Only this command, `run` (for the versions its scenario names) and the
  * dashboard's explicit Install write the cache.
  */
-export async function clientsCommand(args: string[], print: Print): Promise<number> {
-  const [sub = 'list', ...rest] = args;
-  switch (sub) {
-    case 'list':
-      if (rest.length) throw new UsageError('clients list takes no arguments');
-      return list(print);
-    case 'add':
-      return add(one(rest, 'add'), print);
-    case 'remove':
-      return remove(one(rest, 'remove'), print);
-    default:
-      throw new UsageError(`unknown clients command "${sub}" (list, add PKG@VERSION, remove PKG@VERSION)`);
-  }
+export function clientsCommand(args: string[], print: Print): number | Promise<number> {
+  return dispatch(
+    'clients',
+    args,
+    { list: () => list(print), add: (rest) => add(one(rest, 'add'), print), remove: (rest) => remove(one(rest, 'remove'), print) },
+    'list, add PKG@VERSION, remove PKG@VERSION',
+  );
 }
 
 function one(args: string[], sub: string): ClientSpec {
@@ -37,8 +31,7 @@ function one(args: string[], sub: string): ClientSpec {
 function list(print: Print): number {
   const rows = [
     ['client', 'version', 'supported', 'where'],
-    ...CLIENT_PACKAGE_NAMES.map((pkg) => [pkg, bundledVersion(pkg), rangeText(pkg), 'bundled (no target.client)']),
-    ...installedClients().map((c) => [c.pkg, c.version, rangeText(c.pkg), 'installed']),
+    ...clientOptions().map((c) => [c.pkg, c.version, rangeText(c.pkg), c.bundled ? 'bundled (no target.client)' : 'installed']),
   ];
   print(table(rows, { left: [0, 1, 2, 3] }));
   print(`installed versions are kept in ${clientsDir()}`);
@@ -46,9 +39,7 @@ function list(print: Print): number {
 }
 
 async function add(spec: ClientSpec, print: Print): Promise<number> {
-  await installClient(spec, print).catch((err: unknown) => {
-    throw new UsageError(errorMessage(err));
-  });
+  await installing(installClient(spec, print));
   print(`a target's "client": "${clientLabel(spec)}" now runs on it`);
   return 0;
 }

@@ -1,8 +1,7 @@
 import { clientLabel, targetClient, type ClientSpec } from '../../app/scenario/client-version';
 import type { Scenario } from '../../app/scenario/schema';
-import { errorMessage } from '../../app/error-message';
 import { clientModuleDir, installClient } from '../config/client-cache';
-import { UsageError } from './load-scenario';
+import { installing } from './subcommands';
 
 /**
  * `kvscope run` installs the client versions its scenarios name (target.client)
@@ -17,8 +16,6 @@ export async function installNamedClients(scenarios: readonly Scenario[], say: (
   }
   for (const [label, spec] of missing) {
     say(`${label} is not installed yet: installing it once (kvscope clients add ${label})`);
-    await installClient(spec, say).catch((err: unknown) => {
-      throw new UsageError(errorMessage(err));
-    });
+    await installing(installClient(spec, say));
   }
 }

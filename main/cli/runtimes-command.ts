@@ -10,7 +10,7 @@ import { managedRuntimeDir } from '../config/node-dist';
 import { addNodeVersion, recordRuntime } from '../config/runtime-manager';
 import { table } from './format';
 import { UsageError } from './load-scenario';
-import { errorMessage } from '../../app/error-message';
+import { dispatch, installing } from './subcommands';
 
 type Print = (line: string) => void;
 
@@ -20,19 +20,13 @@ type Print = (line: string) => void;
  * and by the dashboard's explicit Install (a version from the registry,
  * never a path), so which programs may run is never decided by a scenario.
  */
-export async function runtimesCommand(args: string[], print: Print): Promise<number> {
-  const [sub = 'list', ...rest] = args;
-  switch (sub) {
-    case 'list':
-      if (rest.length) throw new UsageError('runtimes list takes no arguments');
-      return list(print);
-    case 'add':
-      return add(rest, print);
-    case 'remove':
-      return remove(rest, print);
-    default:
-      throw new UsageError(`unknown runtimes command "${sub}" (list, add VERSION, add --path PATH, remove VERSION|PATH)`);
-  }
+export function runtimesCommand(args: string[], print: Print): number | Promise<number> {
+  return dispatch(
+    'runtimes',
+    args,
+    { list: () => list(print), add: (rest) => add(rest, print), remove: (rest) => remove(rest, print) },
+    'list, add VERSION, add --path PATH, remove VERSION|PATH',
+  );
 }
 
 function list(print: Print): number {
@@ -58,9 +52,7 @@ async function add(args: string[], print: Print): Promise<number> {
   if (values.path || positionals.length !== 1) throw new UsageError('runtimes add takes a VERSION (22, 22.11, 22.11.0) or --path PATH');
   const spec = positionals[0];
   if (!isVersionSpec(spec)) throw new UsageError(`"${spec}" is not a Node version (22, 22.11 or 22.11.0); for a binary on disk use --path`);
-  const runtime = await addNodeVersion(spec, print).catch((err: unknown) => {
-    throw new UsageError(errorMessage(err));
-  });
+  const runtime = await installing(addNodeVersion(spec, print));
   print(`added ${runtime.path} (Node ${runtime.version}) to ${runtimesFile()}`);
   return 0;
 }

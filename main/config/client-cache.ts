@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { ClientOption } from '../../app/protocol/bridge';
 import {
+  CLIENT_PACKAGE_NAMES,
   clientLabel,
   clientNotInstalledReason,
   parseClientSpec,
@@ -93,6 +95,14 @@ export function installedClients(env: NodeJS.ProcessEnv = process.env): ClientSp
     if (spec && typeof spec !== 'string' && versionAt(moduleIn(join(root, name), spec.pkg)) === spec.version) found.push(spec);
   }
   return found.sort((a, b) => a.pkg.localeCompare(b.pkg) || a.version.localeCompare(b.version, 'en', { numeric: true }));
+}
+
+/** What a target's `client` may name: each bundled package, then the installed versions (the CLI's list and the dashboard's). */
+export function clientOptions(env: NodeJS.ProcessEnv = process.env): ClientOption[] {
+  return [
+    ...CLIENT_PACKAGE_NAMES.map((pkg) => ({ pkg, version: bundledVersion(pkg), bundled: true })),
+    ...installedClients(env).map((c) => ({ ...c, bundled: false })),
+  ];
 }
 
 /** Delete one version from the cache; false when it was not there. */

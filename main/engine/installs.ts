@@ -1,8 +1,8 @@
 import type { ClientInstallResult, ClientOption, InstallResult, Pushes } from '../../app/protocol/bridge';
-import { CLIENT_PACKAGE_NAMES, clientLabel, parseClientSpec } from '../../app/scenario/client-version';
+import { clientLabel, parseClientSpec } from '../../app/scenario/client-version';
 import { bareVersion } from '../../app/scenario/node-version';
 import { errorMessage } from '../../app/error-message';
-import { bundledVersion, installClient, installedClients } from '../config/client-cache';
+import { clientOptions, installClient } from '../config/client-cache';
 import { addNodeVersion, runtimeOptions } from '../config/runtime-manager';
 
 type Push = <C extends 'runtimeInstall' | 'clientInstall'>(channel: C, data: Pushes[C]) => void;
@@ -27,10 +27,7 @@ export class Installs {
     });
   }
 
-  listClients = async (): Promise<ClientOption[]> => [
-    ...CLIENT_PACKAGE_NAMES.map((pkg) => ({ pkg, version: bundledVersion(pkg), bundled: true })),
-    ...installedClients().map((c) => ({ ...c, bundled: false })),
-  ];
+  listClients = async (): Promise<ClientOption[]> => clientOptions();
 
   async installClient(p: { spec: string }): Promise<ClientInstallResult> {
     // The payload's pattern let it through; the range is checked here, as for a scenario.

@@ -14,7 +14,7 @@ export interface InstallState {
   error: string | null;
 }
 
-type InstallPush = 'runtimeInstall' | 'clientInstall';
+export type InstallPush = 'runtimeInstall' | 'clientInstall';
 const keyOf = (channel: InstallPush, data: unknown): string =>
   channel === 'runtimeInstall' ? (data as Pushes['runtimeInstall']).version : (data as Pushes['clientInstall']).spec;
 
