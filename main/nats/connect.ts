@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { connect } from '@nats-io/transport-node';
 import { credsAuthenticator, nkeyAuthenticator, tokenAuthenticator, type NatsConnection } from '@nats-io/nats-core';
 import { errorMessage } from '../../app/error-message';
+import { CONNECT_TIMEOUT_MS } from '../../app/host/connect-timeout';
 
 /** How kvscope reaches NATS: the server, and at most one kind of credential, each read from a file (never from a flag's value). */
 export interface NatsSettings {
@@ -20,7 +21,6 @@ export interface NatsSettings {
 
 /** A server that does not answer the first time is an error at once; once connected, a dropped link is retried for ever, this often. */
 const RECONNECT_WAIT_MS = 500;
-const CONNECT_TIMEOUT_MS = 5_000;
 
 export class NatsSetupError extends Error {}
 
