@@ -6,8 +6,8 @@ import { compareVersions } from './node-version';
 export const CLIENT_RANGES = {
   // enableAutoPipelining (target.autoPipelining) arrived in 4.17.
   ioredis: { min: '4.17.0', belowMajor: 6 },
-  // 4.0 is the first client of the 4.x/5.x client protocol and API (hazelcast-generation.ts); its members are 4.x.
-  'hazelcast-client': { min: '4.0.0', belowMajor: 6 },
+  // 0.10 is the oldest client of the 3.x client protocol the driver speaks to (connect-3x.ts), against 3.12 members.
+  'hazelcast-client': { min: '0.10.0', belowMajor: 6 },
   // 5.12 ships prebuilt bindings for Node 18, 20 and 22 on glibc, which workers load without building.
   aerospike: { min: '5.12.0', belowMajor: 7 },
 } as const;

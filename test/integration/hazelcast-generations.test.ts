@@ -10,6 +10,8 @@ const STOP_WAIT_MS = 15_000;
 
 /** Each client generation against the member kvscope starts for it (app/scenario/hazelcast-generation.ts). */
 const GENERATIONS = [
+  { client: '0.10.0', member: '3.12.13' },
+  { client: '3.12.3', member: '3.12.13' },
   { client: '4.0.2', member: '4.0.3' },
   { client: '4.1.0', member: '4.2.8' },
 ] as const;

@@ -29,7 +29,10 @@ describe('target.client: a package and an exact version in the supported range',
     expect(parseClientSpec('ioredis@3.2.2')).toBe('ioredis@3.2.2 is outside the supported range 4.17.0 to 5.x');
     expect(parseClientSpec('ioredis@4.16.3')).toBe('ioredis@4.16.3 is outside the supported range 4.17.0 to 5.x');
     expect(parseClientSpec('ioredis@6.0.0')).toBe('ioredis@6.0.0 is outside the supported range 4.17.0 to 5.x');
-    expect(parseClientSpec('hazelcast-client@0.10.0')).toMatch(/outside the supported range 4\.0\.0 to 5\.x/);
+    expect(parseClientSpec('hazelcast-client@0.8.0')).toBe('hazelcast-client@0.8.0 is outside the supported range 0.10.0 to 5.x');
+    // Seed 003's clients: the 3.x client protocol (0.10, 3.12) and the first of the 4.x one.
+    expect(parseClientSpec('hazelcast-client@0.10.0')).toEqual({ pkg: 'hazelcast-client', version: '0.10.0' });
+    expect(parseClientSpec('hazelcast-client@3.12.3')).toEqual({ pkg: 'hazelcast-client', version: '3.12.3' });
     expect(parseClientSpec('hazelcast-client@4.0.2')).toEqual({ pkg: 'hazelcast-client', version: '4.0.2' });
     expect(parseClientSpec('hazelcast-client@4.1.0')).toEqual({ pkg: 'hazelcast-client', version: '4.1.0' });
     // Seed 000's clients: why no install can run them, and the comparison that can be run instead.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Client } from 'hazelcast-client';
 import { MemberCounts } from '../../workers/load/drivers/hazelcast/member-counts';
+import { partitionTable4x } from '../../workers/load/drivers/hazelcast/connect-4x';
 import { FakeHazelcastClient } from '../../bench/drivers/fake-clients';
 
 /** The partition service of a client with 4 partitions, 0-1 owned by member A and 2-3 by B; it counts its lookups. */
@@ -50,7 +51,7 @@ const byAddress = (m: MemberCounts) => Object.fromEntries(m.drain().map((n) => [
 describe('MemberCounts (hazelcast per-member counts)', () => {
   it('hears the partition the client found for each operation: counted by its owner, the key never looked up a second time', async () => {
     const f = fakeClient();
-    const m = new MemberCounts(f.client);
+    const m = new MemberCounts(partitionTable4x(f.client));
     expect(await m.listen('a', (k) => f.map.get(k))).toBe(true);
     const probe = f.partitions.lookups;
     // 'a' = 97 -> partition 1 (member A); 'c' = 99 -> partition 3 (member B)
@@ -72,7 +73,7 @@ describe('MemberCounts (hazelcast per-member counts)', () => {
 
   it('a heard partition counts once: a count with no lookup of the client before it looks its key up', async () => {
     const f = fakeClient();
-    const m = new MemberCounts(f.client);
+    const m = new MemberCounts(partitionTable4x(f.client));
     await m.listen('a', (k) => f.map.get(k));
     void f.map.get('c'); // partition 3, member B
     m.count('c', false);
@@ -87,7 +88,7 @@ describe('MemberCounts (hazelcast per-member counts)', () => {
 
   it('a client that routes elsewhere is left as it was, and each count looks its key up: slower, never wrong', async () => {
     const f = fakeClient('own');
-    const m = new MemberCounts(f.client);
+    const m = new MemberCounts(partitionTable4x(f.client));
     expect(await m.listen('a', (k) => f.map.get(k))).toBe(false);
     expect(Object.hasOwn(f.partitions, 'getPartitionId')).toBe(false);
     const before = f.partitions.lookups;
@@ -99,7 +100,7 @@ describe('MemberCounts (hazelcast per-member counts)', () => {
 
   it("a lookup of another key during the operation is not taken for the operation's", async () => {
     const f = fakeClient('other key');
-    const m = new MemberCounts(f.client);
+    const m = new MemberCounts(partitionTable4x(f.client));
     expect(await m.listen('a', (k) => f.map.get(k))).toBe(false);
     void f.map.get('c');
     m.count('c', false);
@@ -108,7 +109,7 @@ describe('MemberCounts (hazelcast per-member counts)', () => {
 
   it("the probe's failure is the run's to show: listen still answers", async () => {
     const f = fakeClient();
-    const m = new MemberCounts(f.client);
+    const m = new MemberCounts(partitionTable4x(f.client));
     const failing = (k: string): Promise<unknown> => {
       f.partitions.getPartitionId(k);
       return Promise.reject(new Error('member gone'));
@@ -119,7 +120,7 @@ describe('MemberCounts (hazelcast per-member counts)', () => {
   it('a partition without an owner yet counts as unknown', async () => {
     const f = fakeClient();
     f.partitions.ownerless = true;
-    const m = new MemberCounts(f.client);
+    const m = new MemberCounts(partitionTable4x(f.client));
     await m.listen('a', (k) => f.map.get(k));
     void f.map.get('d'); // 100 % 4 = 0: no owner
     m.count('d', false);
@@ -133,7 +134,7 @@ describe('MemberCounts (hazelcast per-member counts)', () => {
 
   it("bench:drivers' stand-in routes as the client does, so kvscope's count over it hears the lookup, as in a worker", async () => {
     const fake = new FakeHazelcastClient();
-    const m = new MemberCounts(fake as unknown as Client);
+    const m = new MemberCounts(partitionTable4x(fake as unknown as Client));
     expect(await m.listen('key-1', (k) => fake.map.get(k))).toBe(true);
     void fake.map.set('key-2', 'v');
     m.count('key-2', true);

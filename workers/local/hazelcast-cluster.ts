@@ -1,13 +1,12 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { Client } from 'hazelcast-client';
 import { makeOwnedTempDir } from '../../app/host/temp-dirs';
 import { javaPath } from '../../app/host/local-tools';
 import { freePort } from './free-port';
 import { hazelcastJar } from '../../app/host/hazelcast-jar';
 import type { LocalCluster } from './redis-cluster';
 import { SpawnedServer } from './spawned';
-import { waitUntil } from './wait-until';
+import { membersReady } from './member-ready';
 import { jmxExporterJar } from '../../app/host/jmx-exporter-jar';
 import { withFreshPorts } from './port-retry';
 import { warmExporters } from './exporter-warmup';
@@ -18,9 +17,6 @@ import { hazelcastJarVersion } from '../../app/host/jar-version';
 
 /** The hazelcast-client version kvscope bundles: the workers' client when a target names none. */
 export const BUNDLED_CLIENT_VERSION = (require('hazelcast-client/package.json') as { version: string }).version;
-
-/** JVM start and cluster join take about 5 s a member on 2 cores; a slow box gets room. */
-const READY_TIMEOUT_MS = 90_000;
 
 /**
  * What the JMX exporter serves: each IMap's live statistics bean (read on
@@ -111,35 +107,15 @@ async function startOnce(
     await Promise.all(servers.map((s) => s.stop()));
     rmSync(dir, { recursive: true, force: true });
   };
-  let client: Client | undefined;
   try {
     const failed = (): string | undefined => servers.map((s) => s.endedBecause && `${s.endedBecause}\n${s.output}`).find(Boolean);
-    const connecting = Client.newHazelcastClient({
-      clusterName,
-      network: { clusterMembers: ports.map((p) => `${HOST}:${p}`) },
-      connectionStrategy: { connectionRetry: { clusterConnectTimeoutMillis: READY_TIMEOUT_MS } },
-      properties: { 'hazelcast.logging.level': 'OFF' },
-    });
-    // A member that exits (its port taken, say) ends the wait at once, with its reason, instead of the client's
-    // "Unable to connect to any cluster" when READY_TIMEOUT_MS is up; the client, if it connects after all, is shut down.
-    const memberGone = Promise.race(servers.map((s) => s.gone)).then((): never => {
-      throw new Error(`local Hazelcast cluster of ${members} members: ${failed()}`);
-    });
-    memberGone.catch(() => undefined);
-    client = await Promise.race([connecting, memberGone]).catch((err: unknown) => {
-      void connecting.then((late) => late.shutdown()).catch(() => undefined);
-      throw err;
-    });
-    const c = client;
-    const why = await waitUntil(async () => c.getCluster().getMembers().length === members, READY_TIMEOUT_MS, failed, 250);
+    const why = await membersReady({ servers, ports, clusterName, version, failed });
     if (why) throw new Error(`local Hazelcast cluster of ${members} members: ${why}`);
     await warmExporters(metricsUrls, warn, failed);
   } catch (err) {
-    await client?.shutdown().catch(() => undefined);
     await stop();
     throw err;
   }
-  await client.shutdown();
   return {
     seed: { host: HOST, port: ports[0] },
     nodes: servers.map((s, i) => ({ port: ports[i], pid: s.pid })),

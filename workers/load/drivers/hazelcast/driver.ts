@@ -1,4 +1,3 @@
-import type { Client, IMap } from 'hazelcast-client';
 import { parseMembers, type HazelcastSettings } from '../../../../app/scenario/hazelcast-target';
 import { WRITE_OPS } from '../../../../app/scenario/targets';
 import type { TickNode } from '../../../../app/metrics/tick';
@@ -7,9 +6,10 @@ import { keyFor, makeValue, Rng } from '../../keys';
 import { prefillKeys } from '../../prefill';
 import { MemberCounts } from './member-counts';
 import { clientVersion, loadClient } from '../../client-module';
-import { protocolHint } from '../../../../app/scenario/hazelcast-generation';
-
-type Hazelcast = typeof import('hazelcast-client');
+import { hazelcastProtocol, protocolHint } from '../../../../app/scenario/hazelcast-generation';
+import { connect3x, type Hazelcast3 } from './connect-3x';
+import { connect4x } from './connect-4x';
+import type { ConnectSettings, HazelcastMap, HazelcastSession } from './session';
 
 /** Each operation counted as a read or a write per member, as WRITE_OPS says (decided once, not per operation). */
 const WRITES = {
@@ -20,10 +20,8 @@ const WRITES = {
 
 class HazelcastDriver implements Driver {
   readonly versions = { 'hazelcast-client': clientVersion('hazelcast-client') };
-  /** The client library this run loads (target.client): its error classes are its own. */
-  private readonly hz: Hazelcast = loadClient('hazelcast-client');
-  private client: Client | undefined;
-  private map: IMap<string, string> | undefined;
+  private session: HazelcastSession | undefined;
+  private map: HazelcastMap | undefined;
   private members: MemberCounts | undefined;
   private readonly value: string;
   private readonly io: IoCounters;
@@ -41,38 +39,38 @@ class HazelcastDriver implements Driver {
     const ep = this.ctx.endpoint;
     // A cluster kvscope started for the run is reached through the member main hands over.
     const members = t.localMembers > 0 && ep ? [`${ep.host}:${ep.port}`] : parseMembers(t.members);
+    const version = this.versions['hazelcast-client'];
+    const settings: ConnectSettings = { target: t, members, opTimeoutMs: this.ctx.scenario.opTimeoutMs };
     try {
-      this.client = await this.hz.Client.newHazelcastClient({
-        clusterName: t.clusterName,
-        network: { clusterMembers: members, smartRouting: t.smartRouting, connectionTimeout: t.connectTimeoutMs },
-        connectionStrategy: { connectionRetry: { clusterConnectTimeoutMillis: t.connectTimeoutMs } },
-        properties: {
-          'hazelcast.client.autopipelining.enabled': t.autoPipelining,
-          'hazelcast.client.autopipelining.threshold.bytes': t.pipeliningThresholdBytes,
-          // The client retries an operation on another member until this passes; a
-          // benchmark must see it fail at the scenario's timeout, not minutes later.
-          'hazelcast.client.invocation.timeout.millis': this.ctx.scenario.opTimeoutMs,
-          'hazelcast.logging.level': 'OFF',
-        },
-      });
+      // The client library this run loads (target.client), by its API generation: its error classes are its own.
+      this.session =
+        hazelcastProtocol(version) === '3.x'
+          ? await connect3x(loadClient<Hazelcast3>('hazelcast-client'), settings)
+          : await connect4x(loadClient('hazelcast-client'), settings);
     } catch (err) {
       throw new Error(
-        `cannot connect to hazelcast cluster "${t.clusterName}" at ${members.join(', ')} within ${t.connectTimeoutMs} ms (target.connectTimeoutMs): ${describe(err)} (${protocolHint(this.versions['hazelcast-client'])})`,
+        `cannot connect to hazelcast cluster "${t.clusterName}" at ${members.join(', ')} within ${t.connectTimeoutMs} ms (target.connectTimeoutMs): ${describe(err)} (${protocolHint(version)})`,
         { cause: err },
       );
     }
-    const map = await this.client.getMap<string, string>(t.map);
+    const session = this.session;
+    const map = session.map;
     this.map = map;
-    this.members = new MemberCounts(this.client);
+    this.members = new MemberCounts(session.partitions);
     const length = this.ctx.scenario.keyLength;
     const heard = await this.members.listen(keyFor(0, length), (key) => map.get(key));
     if (t.prefill > 0 && this.ctx.workerId === 0) {
       await prefillKeys(this.ctx, t.prefill, { noun: 'keys', where: `map ${t.map}` }, (i) => map.set(keyFor(i, length), this.value));
     }
-    const n = this.client.getCluster().getMembers().length;
+    const n = session.memberCount();
+    const pipelining = !t.autoPipelining
+      ? 'off'
+      : session.pipelining
+        ? `on (${t.pipeliningThresholdBytes} B)`
+        : `off (hazelcast-client@${version} has none)`;
     this.ctx.log(
       'info',
-      `connected to hazelcast cluster "${t.clusterName}": ${n} member(s), smart routing ${t.smartRouting ? 'on' : 'off'}, automated pipelining ${t.autoPipelining ? `on (${t.pipeliningThresholdBytes} B)` : 'off'}; members counted ${heard ? "by the client's own routing" : 'by a partition lookup per operation (this client does not route through its partition service)'}`,
+      `connected to hazelcast cluster "${t.clusterName}": ${n} member(s), smart routing ${t.smartRouting ? 'on' : 'off'}, automated pipelining ${pipelining}; members counted ${heard ? "by the client's own routing" : 'by a partition lookup per operation (this client does not route through its partition service)'}`,
     );
   }
 
@@ -111,19 +109,12 @@ class HazelcastDriver implements Driver {
   }
 
   isTimeout(err: unknown): boolean {
-    return err instanceof this.hz.OperationTimeoutError;
+    return this.session !== undefined && err instanceof this.session.timeoutError;
   }
 
   /** The client has no connection to the cluster (offline, shut down, member gone). */
   isUnavailable(err: unknown): boolean {
-    const hz = this.hz;
-    return (
-      err instanceof hz.ClientOfflineError ||
-      err instanceof hz.ClientNotActiveError ||
-      err instanceof hz.HazelcastInstanceNotActiveError ||
-      err instanceof hz.TargetDisconnectedError ||
-      err instanceof hz.IOError
-    );
+    return this.session?.unavailableErrors.some((e) => err instanceof e) ?? false;
   }
 
   describeError(err: unknown): string {
@@ -135,9 +126,9 @@ class HazelcastDriver implements Driver {
   }
 
   async close(): Promise<void> {
-    const c = this.client;
-    this.client = undefined;
-    await c?.shutdown();
+    const s = this.session;
+    this.session = undefined;
+    await s?.shutdown();
   }
 }
 

@@ -1,5 +1,5 @@
-import type { Client, PartitionService } from 'hazelcast-client';
 import type { TickNode } from '../../../../app/metrics/tick';
+import type { PartitionLookup, PartitionTable } from './session';
 
 /** Hazelcast's default partition count, until the client has the partition table. */
 const DEFAULT_PARTITIONS = 271;
@@ -31,12 +31,12 @@ export class MemberCounts {
   private heard = NONE;
   private reads: Float64Array;
   private writes: Float64Array;
-  private readonly partitions: PartitionService;
+  private readonly partitions: PartitionLookup;
   /** The partition service's own lookup, unwrapped. */
   private readonly lookup: Lookup;
 
-  constructor(private readonly client: Client) {
-    const partitions = client.getPartitionService();
+  constructor(private readonly table: PartitionTable) {
+    const partitions = table.service;
     this.partitions = partitions;
     this.lookup = (partitions.getPartitionId as Lookup).bind(partitions);
     const n = partitions.getPartitionCount() || DEFAULT_PARTITIONS;
@@ -76,20 +76,13 @@ export class MemberCounts {
 
   /** This second's counts per member (by address), and a fresh start. */
   drain(): TickNode[] {
-    const addresses = new Map(
-      this.client
-        .getCluster()
-        .getMembers()
-        .map((m) => [m.uuid.toString(), m.address.toString()]),
-    );
+    const ownerOf = this.table.owners();
     const byId = new Map<string, TickNode>();
     for (let pid = 0; pid < this.reads.length; pid++) {
       const reads = this.reads[pid];
       const writes = this.writes[pid];
       if (reads === 0 && writes === 0) continue;
-      const owner = this.partitions.getPartitionOwner(pid);
-      const uuid = owner ? owner.toString() : UNKNOWN;
-      const address = addresses.get(uuid) ?? uuid;
+      const address = ownerOf(pid) ?? UNKNOWN;
       const n = byId.get(address) ?? { id: address, address, counters: { 'read.sent': 0, 'write.sent': 0 } };
       n.counters['read.sent'] += reads;
       n.counters['write.sent'] += writes;
