@@ -84,6 +84,7 @@ const EXPORT_KINDS = [
   'run-seconds',
   'run-nodes',
   'run-bench',
+  'run-bench-clients',
   'run-file',
   'run-html',
   'compare-summary',

@@ -97,6 +97,8 @@ export class LibraryHandlers {
         return { name: `${stem(runs[0])}_nodes.csv`, mime: CSV, text: runNodesCsv(runs[0]) };
       case 'run-bench':
         return { name: `${stem(runs[0])}_benchmark.csv`, mime: CSV, text: benchCsv(runs[0]) };
+      case 'run-bench-clients':
+        return { name: `${stem(runs[0])}_benchmark_clients.csv`, mime: CSV, text: benchCsv(runs[0], 'clients') };
       case 'run-file': {
         const f = await this.library.text(p.files[0]);
         return { name: f.name, mime: 'application/x-ndjson', text: f.text };

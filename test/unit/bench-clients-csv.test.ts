@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTicks } from '../../app/metrics/merge-ticks';
-import type { MeasuredPhase } from '../../app/metrics/sample';
+import type { Sample } from '../../app/metrics/sample';
 import { benchCsv, BenchCsvError } from '../../app/report/bench-csv';
-import { tick } from './helpers';
-import { fixtureRun } from './run-fixture';
+import { rep } from './helpers';
+import { fixtureRun, workersSecond } from './run-fixture';
 
 /** The seed 002 client's header, byte for byte (its README, "Output"). */
 const SEED_HEADER = 'PUT/GET, Min, Mean, 101% of Mean, Max';
 
-/** A second of several workers, each with its latencies (µs) per op, kept exactly as a worker's recorder keeps them. */
-function second(n: number, phase: MeasuredPhase, workers: Record<string, number[]>[]) {
-  const ticks = workers.map((ops, w) =>
-    tick(w, n, Object.fromEntries(Object.entries(ops).map(([op, values]) => [op, { values, exact: true }]))),
-  );
-  return mergeTicks(n, phase, n * 1000, ticks);
-}
-
-const runOf = (samples: ReturnType<typeof second>[]) => ({ ...fixtureRun('c1', []), samples });
-const rep = (v: number, n: number) => Array.from({ length: n }, () => v);
+const runOf = (samples: Sample[]) => ({ ...fixtureRun('c1', []), samples });
 
 // The seed's first client's rows: 13 PUTs and 39 GETs whose min, max and sums give its figures.
 const seedPuts = [69073, 281225, ...rep(182899, 10), 182904];
@@ -27,8 +17,8 @@ describe("the seed benchmark's CSV, one PUT/GET pair per client process", () => 
   it("writes the seed's own rows from latencies with its figures: header, full means, exact min and max", () => {
     // Split over two seconds: the pair is the worker's whole measured run, not a second of it.
     const run = runOf([
-      second(0, 'run', [{ put: seedPuts.slice(0, 5), get: seedGets.slice(0, 20) }]),
-      second(1, 'run', [{ put: seedPuts.slice(5), get: seedGets.slice(20) }]),
+      workersSecond(0, 'run', [{ put: seedPuts.slice(0, 5), get: seedGets.slice(0, 20) }]),
+      workersSecond(1, 'run', [{ put: seedPuts.slice(5), get: seedGets.slice(20) }]),
     ]);
     expect(benchCsv(run, 'clients')).toBe(
       `${SEED_HEADER}\n` +
@@ -40,15 +30,15 @@ describe("the seed benchmark's CSV, one PUT/GET pair per client process", () => 
   it('writes a pair per worker in worker order, warm-up left out, fractions of a µs kept', () => {
     const run = runOf([
       // A 1 µs warm-up answer would be every min below.
-      second(0, 'warmup', [
+      workersSecond(0, 'warmup', [
         { put: [1], get: [1] },
         { put: [1], get: [1] },
       ]),
-      second(1, 'run', [
+      workersSecond(1, 'run', [
         { put: [1000.5, 2000], get: [100, 200.25] },
         { put: [3000], get: [50.25] },
       ]),
-      second(2, 'run', [{ put: [1500], get: [300] }, { put: [2500.75] }]),
+      workersSecond(2, 'run', [{ put: [1500], get: [300] }, { put: [2500.75] }]),
     ]);
     expect(benchCsv(run, 'clients')).toBe(
       `${SEED_HEADER}\n` +
@@ -60,7 +50,7 @@ describe("the seed benchmark's CSV, one PUT/GET pair per client process", () => 
   });
 
   it('leaves out a worker without both ops, so rows stay in pairs', () => {
-    const run = runOf([second(1, 'run', [{ put: [10] }, { put: [20], get: [30] }])]);
+    const run = runOf([workersSecond(1, 'run', [{ put: [10] }, { put: [20], get: [30] }])]);
     expect(benchCsv(run, 'clients')).toBe(`${SEED_HEADER}\nPUT, 20, 20, 20.2, 20\nGET, 30, 30, 30.3, 30\n`);
   });
 

@@ -67,6 +67,14 @@ export function fixtureRun(
   };
 }
 
+/** A merged second of several workers, each with its latencies (µs) per op, kept exactly as a worker's recorder keeps them. */
+export function workersSecond(n: number, phase: 'warmup' | 'run', workers: Record<string, number[]>[]): Sample {
+  const ticks = workers.map((ops, w) =>
+    tick(w, n, Object.fromEntries(Object.entries(ops).map(([op, values]) => [op, { values, exact: true }]))),
+  );
+  return mergeTicks(n, phase, START + (n + 1) * 1000, ticks);
+}
+
 /** `n` seconds of `count` ops each at latency `us` (µs) per op type. */
 export function steady(n: number, perOp: Record<string, { count: number; us: number }>): SecondSpec[] {
   return Array.from({ length: n }, (_, i) =>

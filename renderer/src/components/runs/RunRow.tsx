@@ -10,6 +10,7 @@ import { groupText } from './runRows';
 import { OUTCOME_CLASS } from '../live/outcomeView';
 import { errorMessage } from '../../../../app/error-message';
 import { SHORT_ID } from '../../../../app/run/title';
+import { BenchExports } from './BenchExports';
 
 /** Outcomes whose reason is written under the badge, not only in its tooltip. */
 const CAVEAT_KINDS = new Set<string>(['done with errors', 'degraded', 'failed']);
@@ -135,13 +136,7 @@ export function RunRow({ run: r, copied = false, selected, onToggle, canOpen, on
           >
             HTML
           </button>
-          {r.target === 'builtin-kv' ? (
-            <button type="button" onClick={() => exportAs('run-bench')} title="the original benchmark's candlestick CSV">
-              Bench CSV
-            </button>
-          ) : (
-            <span />
-          )}
+          {r.target === 'builtin-kv' ? <BenchExports exportAs={exportAs} id={id} /> : <span />}
           {confirming ? (
             <span className="confirm">
               <button type="button" className="danger" onClick={remove} data-testid={`confirm-delete-${id}`}>
