@@ -1,7 +1,7 @@
 import { MIB } from '../../app/report/numbers';
 import type { CycleResult } from './cycle';
 import type { RssSample } from './rss';
-import { trendOf, verdictOf, type Result } from './trend';
+import { lateTrendOf, trendOf, verdictOf, type Result, type Trend } from './trend';
 
 /** The samples table is thinned to about this many rows; the slope is over all of them. */
 const MAX_TABLE_ROWS = 31;
@@ -15,6 +15,12 @@ function thinned(samples: readonly RssSample[]): RssSample[] {
   const last = samples[samples.length - 1];
   if (last && rows[rows.length - 1] !== last) rows.push(last);
   return rows;
+}
+
+function slopeText(t: Trend): string {
+  const from = t.steady[0]?.second ?? 0;
+  const sign = t.mibPerHour >= 0 ? '+' : '';
+  return `${sign}${t.mibPerHour.toFixed(2)} MiB/h (standard error ${t.stdErr.toFixed(2)}) by least squares over ${t.steady.length} samples from ${from.toFixed(0)} s`;
 }
 
 /** The samples, the counts of runs and imports, start and end RSS, the slope and the verdict. */
@@ -37,11 +43,10 @@ export function report(
       `rss: start ${mib(first.bytes)} MiB, end ${mib(last.bytes)} MiB at ${last.second.toFixed(0)} s; min ${mib(Math.min(...bytes))}, max ${mib(Math.max(...bytes))} MiB`,
     );
   }
-  const steadyFrom = t.steady[0]?.second ?? soakSeconds;
-  lines.push(
-    `slope: ${t.mibPerHour >= 0 ? '+' : ''}${t.mibPerHour.toFixed(2)} MiB/h (standard error ${t.stdErr.toFixed(2)}) by least squares over ${t.steady.length} samples from ${steadyFrom.toFixed(0)} s (the first ${t.warmupSeconds.toFixed(0)} s are warm-up)`,
-  );
-  const v = verdictOf(t);
+  const late = lateTrendOf(t);
+  lines.push(`slope: ${slopeText(t)} (the first ${t.warmupSeconds.toFixed(0)} s are warm-up)`);
+  lines.push(`later half: ${slopeText(late)}`);
+  const v = verdictOf(late);
   lines.push(v.line);
   if (v.result !== 'PASS') lines.push('      this is a measurement, not a test: the exit code stays 0 on MISS or UNRESOLVED');
   return { lines, result: v.result };

@@ -55,8 +55,9 @@ describe('bench:serve-soak', () => {
     expect(r.out.match(/^ +\d+ +[\d.]+$/gm)?.length).toBeGreaterThanOrEqual(5);
     expect(r.out).toMatch(/^rss: start [\d.]+ MiB, end [\d.]+ MiB at \d+ s/m);
     expect(r.out).toMatch(/^slope: [+-][\d.]+ MiB\/h \(standard error [\d.]+\) by least squares over \d+ samples/m);
+    expect(r.out).toMatch(/^later half: [+-][\d.]+ MiB\/h \(standard error [\d.]+\) by least squares over \d+ samples from \d+ s$/m);
     // Half a minute is no trend: the verdict says so.
-    expect(r.out).toMatch(/^UNRESOLVED: the steady part is \d+ s, under the 600 s a slope needs/m);
+    expect(r.out).toMatch(/^UNRESOLVED: the later half of the steady part is \d+ s, under the 600 s a slope needs/m);
     // Serve and the workers and servers of its runs.
     expect(r.seen.length).toBeGreaterThanOrEqual(3);
     expect(await waitGone(r.seen, GONE_MS)).toEqual([]);
