@@ -6,6 +6,8 @@ import { createAerospikeDriver } from '../../workers/load/drivers/aerospike/driv
 import { createDriver as createBuiltinFile } from '../../workers/load/drivers/builtin-file';
 import { createDriver as createBuiltinKv } from '../../workers/load/drivers/builtin-kv';
 import { createHazelcastDriver } from '../../workers/load/drivers/hazelcast/driver';
+import { unavailableErrors4x } from '../../workers/load/drivers/hazelcast/connect-4x';
+import * as hazelcast from 'hazelcast-client';
 import { createDriver as createRedis } from '../../workers/load/drivers/redis';
 import { MaxRetriesPerRequestError } from 'ioredis/built/errors';
 import { isUnreachable } from '../../workers/load/connection-failure';
@@ -69,6 +71,8 @@ describe('connection failures: unavailable, not errors', () => {
 
   it('hazelcast: client offline, not active, member gone; not other client errors', () => {
     const d = driver({ kind: 'hazelcast' });
+    // Its error classes are its connected session's (the client's API generation): here the bundled 5.x client's.
+    Object.assign(d, { session: { unavailableErrors: unavailableErrors4x(hazelcast) } });
     const down = [new ClientOfflineError(), new ClientNotActiveError('shut down'), new TargetDisconnectedError('member left')];
     for (const e of down) expect(unavailable(d, e), e.message).toBe(true);
     for (const e of [new HazelcastError('bad'), ...ANSWERS]) expect(unavailable(d, e), e.message).toBe(false);

@@ -3,6 +3,11 @@ import { clientProperties, type ConnectSettings, type HazelcastSession, type Par
 
 type Hazelcast = typeof import('hazelcast-client');
 
+/** The 4.x/5.x clients' errors that mean no connection to the cluster (offline, shut down, member gone). */
+export function unavailableErrors4x(hz: Hazelcast): HazelcastSession['unavailableErrors'] {
+  return [hz.ClientOfflineError, hz.ClientNotActiveError, hz.HazelcastInstanceNotActiveError, hz.TargetDisconnectedError, hz.IOError];
+}
+
 /** A client of the 4.x/5.x API (hazelcast-client 4.0 on), whose types are the bundled version's. */
 export async function connect4x(hz: Hazelcast, s: ConnectSettings): Promise<HazelcastSession> {
   const t = s.target;
@@ -19,13 +24,7 @@ export async function connect4x(hz: Hazelcast, s: ConnectSettings): Promise<Haze
     partitions: partitionTable4x(client),
     memberCount: () => cluster.getMembers().length,
     timeoutError: hz.OperationTimeoutError,
-    unavailableErrors: [
-      hz.ClientOfflineError,
-      hz.ClientNotActiveError,
-      hz.HazelcastInstanceNotActiveError,
-      hz.TargetDisconnectedError,
-      hz.IOError,
-    ],
+    unavailableErrors: unavailableErrors4x(hz),
     pipelining: true,
     shutdown: () => client.shutdown(),
   };
