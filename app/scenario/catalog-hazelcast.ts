@@ -1,4 +1,5 @@
 import { upgradeSweep, upgradeWords } from './catalog-upgrades';
+import { HAZELCAST_SEED_CATALOG, HAZELCAST_SEED_GRIDS } from './catalog-hazelcast-seed';
 import type { ScenarioInput } from './schema';
 
 /**
@@ -133,11 +134,13 @@ export const HAZELCAST_CATALOG: readonly ScenarioInput[] = [
     mix: { get: 0.5, set: 0.5 },
     ...BENCH,
   },
+  ...HAZELCAST_SEED_CATALOG,
 ];
 
 /** Catalog grids, outer setting first: seed 003's pipelining figure, on vs off at each payload. */
 export const HAZELCAST_GRIDS: Readonly<Record<string, readonly string[]>> = {
   'hazelcast-pipelining-payloads': ['valueSize=3,1024,102400', 'target.autoPipelining=true,false'],
+  ...HAZELCAST_SEED_GRIDS,
 };
 
 export const HAZELCAST_SWEEPS: Readonly<Record<string, string>> = {

@@ -23,4 +23,24 @@ describe("the seeds' comparisons, one catalog name each", () => {
   it('seed 003: pipelining on and off at each payload, as a grid', () => {
     expect(plan('hazelcast-pipelining-payloads')).toHaveLength(6);
   });
+
+  it("seed 003's first table: hazelcast-client 0.10.0 against 4.0.2 at 3 B, 1 KB and 100 KB, read-heavy, write-heavy and random", () => {
+    const mixes = {
+      'hazelcast-0.10-vs-4.0-read-heavy': { get: 1 },
+      'hazelcast-0.10-vs-4.0-write-heavy': { set: 1 },
+      'hazelcast-0.10-vs-4.0-random': { get: 40, set: 40, remove: 20 },
+    };
+    for (const [name, mix] of Object.entries(mixes)) {
+      const runs = plan(name);
+      expect(runs.map((r) => [r.scenario.valueSize, (r.scenario.target as { client?: string }).client])).toEqual([
+        [3, 'hazelcast-client@0.10.0'],
+        [3, 'hazelcast-client@4.0.2'],
+        [1024, 'hazelcast-client@0.10.0'],
+        [1024, 'hazelcast-client@4.0.2'],
+        [102400, 'hazelcast-client@0.10.0'],
+        [102400, 'hazelcast-client@4.0.2'],
+      ]);
+      expect(runs[0].scenario.mix).toEqual(mix);
+    }
+  });
 });
