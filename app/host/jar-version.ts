@@ -15,6 +15,13 @@ const LOCAL_HEADER = 30;
 const CENTRAL_HEADER = 46;
 const STORED = 0;
 const DEFLATED = 8;
+/**
+ * A jar is a file the user named, not one kvscope wrote: a pom.properties is
+ * a few hundred bytes and Hazelcast's central directory under a few MiB, so
+ * anything larger (or a deflate bomb) reads as no version, not as memory.
+ */
+const MAX_ENTRY_BYTES = 64 * 1024;
+const MAX_DIRECTORY_BYTES = 16 * 1024 * 1024;
 
 function readAt(fd: number, offset: number, length: number): Buffer {
   const b = Buffer.alloc(length);
@@ -38,6 +45,7 @@ function zipEntry(path: string, name: string): Buffer | undefined {
     }
     if (eocd < 0) return undefined;
     const dirSize = tail.readUInt32LE(eocd + 12);
+    if (dirSize > MAX_DIRECTORY_BYTES) return undefined;
     const dir = readAt(fd, tail.readUInt32LE(eocd + 16), dirSize);
     for (let p = 0; p + CENTRAL_HEADER <= dir.length && dir.readUInt32LE(p) === CENTRAL_SIGNATURE;) {
       const nameLength = dir.readUInt16LE(p + 28);
@@ -45,11 +53,12 @@ function zipEntry(path: string, name: string): Buffer | undefined {
       if (dir.toString('utf8', p + CENTRAL_HEADER, p + CENTRAL_HEADER + nameLength) === name) {
         const method = dir.readUInt16LE(p + 10);
         const compressed = dir.readUInt32LE(p + 20);
+        if (compressed > MAX_ENTRY_BYTES) return undefined;
         const local = readAt(fd, dir.readUInt32LE(p + 42), LOCAL_HEADER);
         const dataAt = dir.readUInt32LE(p + 42) + LOCAL_HEADER + local.readUInt16LE(26) + local.readUInt16LE(28);
         const data = readAt(fd, dataAt, compressed);
         if (method === STORED) return data;
-        return method === DEFLATED ? inflateRawSync(data) : undefined;
+        return method === DEFLATED ? inflateRawSync(data, { maxOutputLength: MAX_ENTRY_BYTES }) : undefined;
       }
       p += CENTRAL_HEADER + skip;
     }

@@ -102,6 +102,10 @@ describe('hazelcast client and member generations', () => {
     expect(hazelcastJarVersion(other)).toBeUndefined();
     writeFileSync(join(dir, 'text.jar'), 'not a zip');
     expect(hazelcastJarVersion(join(dir, 'text.jar'))).toBeUndefined();
+    // A deflate bomb (10 MiB from a few KiB) reads as no version, never inflated whole into memory.
+    const bomb = join(dir, 'bomb.jar');
+    writeFileSync(bomb, zipOf('META-INF/maven/com.hazelcast/hazelcast/pom.properties', `version=9.9.9\n${' '.repeat(10 * 1024 * 1024)}`));
+    expect(hazelcastJarVersion(bomb)).toBeUndefined();
   });
 
   it('refuses a local cluster from a named jar its client cannot talk to, before anything starts, naming both versions', () => {
