@@ -16,7 +16,9 @@ export function fakePackages(): { dir(pkg: ClientPackage): string; remove(): voi
   for (const pkg of Object.keys(FAKE_MODULES)) {
     const dir = join(root, pkg);
     mkdirSync(dir);
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: pkg, version: '0.0.0-fake', main: 'index.js' }));
+    // The stand-in copies the installed package's API, so it says that package's version (a driver picks its API generation by it).
+    const version = `${(require(`${pkg}/package.json`) as { version: string }).version}-fake`;
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: pkg, version, main: 'index.js' }));
     writeFileSync(join(dir, 'index.js'), `module.exports = require(${JSON.stringify(fakes)}).FAKE_MODULES[${JSON.stringify(pkg)}]();\n`);
   }
   return { dir: (pkg) => join(root, pkg), remove: () => rmSync(root, { recursive: true, force: true }) };

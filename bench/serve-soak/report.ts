@@ -1,7 +1,7 @@
 import { MIB } from '../../app/report/numbers';
 import type { CycleResult } from './cycle';
 import type { RssSample } from './rss';
-import { lateTrendOf, trendOf, verdictOf, type Result, type Trend } from './trend';
+import { MIN_STEADY_SAMPLES, lateTrendOf, trendOf, verdictOf, type Result, type Trend } from './trend';
 
 /** The samples table is thinned to about this many rows; the slope is over all of them. */
 const MAX_TABLE_ROWS = 31;
@@ -19,6 +19,8 @@ function thinned(samples: readonly RssSample[]): RssSample[] {
 
 function slopeText(t: Trend): string {
   const from = t.steady[0]?.second ?? 0;
+  if (Number.isNaN(t.mibPerHour))
+    return `no slope: ${t.steady.length} samples from ${from.toFixed(0)} s, a line needs ${MIN_STEADY_SAMPLES}`;
   const sign = t.mibPerHour >= 0 ? '+' : '';
   return `${sign}${t.mibPerHour.toFixed(2)} MiB/h (standard error ${t.stdErr.toFixed(2)}) by least squares over ${t.steady.length} samples from ${from.toFixed(0)} s`;
 }

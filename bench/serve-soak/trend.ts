@@ -14,7 +14,7 @@ const WARMUP_SHARE_MAX = 1 / 3;
 /** A part of the soak shorter than this is mostly one GC's rise and fall: its slope decides nothing (UNRESOLVED). */
 export const MIN_STEADY_SECONDS = 600;
 /** Two points make a line but no trend. */
-const MIN_STEADY_SAMPLES = 3;
+export const MIN_STEADY_SAMPLES = 3;
 /**
  * PASS under 10 MiB an hour: a dashboard left serving a working week (40 h)
  * grows by at most 400 MiB, which any machine that runs benchmarks carries,
@@ -76,7 +76,7 @@ export type Result = 'PASS' | 'MISS' | 'UNRESOLVED';
 /** The verdict on the later half's slope; UNRESOLVED when that half is too short to carry a trend. */
 export function verdictOf(t: Trend): { result: Result; line: string } {
   const span = t.steady.length ? t.steady[t.steady.length - 1].second - t.steady[0].second : 0;
-  const slope = `${t.mibPerHour >= 0 ? '+' : ''}${t.mibPerHour.toFixed(2)} MiB/h`;
+  const slope = Number.isNaN(t.mibPerHour) ? 'no slope' : `${t.mibPerHour >= 0 ? '+' : ''}${t.mibPerHour.toFixed(2)} MiB/h`;
   if (!(span >= MIN_STEADY_SECONDS) || Number.isNaN(t.mibPerHour)) {
     const line = `UNRESOLVED: the later half of the steady part is ${span.toFixed(0)} s, under the ${MIN_STEADY_SECONDS} s a slope needs (${slope}; target under ${TARGET_MIB_PER_HOUR} MiB/h)`;
     return { result: 'UNRESOLVED', line };

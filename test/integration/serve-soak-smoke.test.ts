@@ -55,7 +55,11 @@ describe('bench:serve-soak', () => {
     expect(r.out.match(/^ +\d+ +[\d.]+$/gm)?.length).toBeGreaterThanOrEqual(5);
     expect(r.out).toMatch(/^rss: start [\d.]+ MiB, end [\d.]+ MiB at \d+ s/m);
     expect(r.out).toMatch(/^slope: [+-][\d.]+ MiB\/h \(standard error [\d.]+\) by least squares over \d+ samples/m);
-    expect(r.out).toMatch(/^later half: [+-][\d.]+ MiB\/h \(standard error [\d.]+\) by least squares over \d+ samples from \d+ s$/m);
+    // The later half of so short a soak holds two or three samples, by where the samples' jitter puts its midpoint.
+    expect(r.out).toMatch(
+      /^later half: ([+-][\d.]+ MiB\/h \(standard error [\d.]+\) by least squares over \d+ samples|no slope: 2 samples) from \d+ s/m,
+    );
+    expect(r.out).not.toMatch(/NaN/);
     // Half a minute is no trend: the verdict says so.
     expect(r.out).toMatch(/^UNRESOLVED: the later half of the steady part is \d+ s, under the 600 s a slope needs/m);
     // Serve and the workers and servers of its runs.

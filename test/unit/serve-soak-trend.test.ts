@@ -41,4 +41,14 @@ describe("bench:serve-soak's verdict", () => {
     const t = trendOf(soak(() => 75).slice(0, 100), 500);
     expect(verdictOf(lateTrendOf(t)).line).toMatch(/^UNRESOLVED: the later half of the steady part is \d+ s, under the 600 s/);
   });
+
+  it('says "no slope" rather than NaN when the later half holds two samples', () => {
+    const samples = [0, 5, 10, 15, 19.99, 25, 30].map((second) => ({ second, bytes: 75 * MIB }));
+    const late = lateTrendOf(trendOf(samples, 30));
+    expect(late.steady).toHaveLength(2);
+    const v = verdictOf(late);
+    expect(v.result).toBe('UNRESOLVED');
+    expect(v.line).toContain('(no slope;');
+    expect(v.line).not.toContain('NaN');
+  });
 });
