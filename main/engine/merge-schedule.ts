@@ -2,8 +2,8 @@
  * When main merges a run's seconds: as soon as something a second waits for
  * arrives (a worker's tick, a node's reading, a worker finishing or dying),
  * and at the end of a second's grace (TICK_GRACE_MS) when it still misses
- * something. Main used to look every 100 ms: ten wakeups a second, nearly all
- * of them finding nothing to do.
+ * something, rather than looking on a fixed interval that wakes main many
+ * times a second to find nothing to do.
  */
 export interface MergeSource {
   /** When the oldest second not yet merged is overdue (epoch ms): it is merged then without what is missing. */

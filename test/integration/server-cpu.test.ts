@@ -12,7 +12,7 @@ function catalog(name: string, over: Partial<ScenarioInput> = {}): ScenarioInput
 }
 
 /**
- * Issue 53 item 4: with kvscope's own server or local members on the same
+ * With kvscope's own server or local members on the same
  * cores, every second names each of those processes and its CPU beside the
  * workers', so the saturation rule can tell the client from a machine the
  * client shares with the target.

@@ -5,10 +5,10 @@ import type { ScenarioInput } from '../../app/scenario/schema';
 import { runScenario, waitGone } from '../helpers/run';
 
 /**
- * Issue 53 item 1, end to end: the built-in HTTP client's deadline is
- * opTimeoutMs itself, so its timeouts fire from a timer, and a watchdog scan
- * due in the same timers phase once counted such an operation a second time
- * (fixed in e03746a; the unit tests are test/unit/loop-timeout.test.ts).
+ * End to end: the built-in HTTP client's deadline is opTimeoutMs itself, so
+ * its timeouts fire from a timer, and a watchdog scan due in the same timers
+ * phase must not count such an operation a second time (the unit tests are
+ * test/unit/loop-timeout.test.ts).
  *
  * kv-async as the catalog gives it (8 workers, the seed's 2000-element values,
  * nTimes 30), but 256 in flight per worker: its one server process then has
