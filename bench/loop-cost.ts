@@ -16,12 +16,21 @@ import { Recorder } from '../workers/load/recorder';
 import { orUsage, readArgs, usageOf, type ArgSpecs } from './args';
 import { runBench } from './cleanup';
 import { median } from './cpu/verdict';
+import { keyChooser } from '../workers/load/key-chooser';
+import type { KeyDistributionKind } from '../app/scenario/key-distribution';
+import { checkKeyKind, keyDistributionOf, keyDrawCosts } from './key-draws';
 import { machineLine } from './machine';
 
 const ROUNDS = 7;
 const MAX_ROUNDS = 50;
 const SPECS = {
   rounds: { kind: 'whole', min: 1, max: MAX_ROUNDS, value: 'N', help: `rounds of each side, default ${ROUNDS}` },
+  keys: {
+    kind: 'text',
+    value: 'KIND',
+    help: "kvscope's key distribution (the bare loop's stays uniform), default uniform",
+    check: checkKeyKind,
+  },
 } as const satisfies ArgSpecs;
 const USAGE = usageOf('npm run bench:loop --', SPECS);
 const OPS_PER_RUN = 2_000_000;
@@ -75,7 +84,7 @@ function bareRun(ops: number): Promise<void> {
   });
 }
 
-function kvscopeRun(ops: number): Promise<void> {
+function kvscopeLoop(ops: number, keys: KeyDistributionKind): Promise<void> {
   const client = new FakeClient();
   const driver: Driver = {
     versions: {},
@@ -88,7 +97,8 @@ function kvscopeRun(ops: number): Promise<void> {
   const names = ['get', 'set'];
   const rng = new Rng(SEED);
   const cum = cumulativeWeights(names, { get: GET_SHARE, set: 1 - GET_SHARE });
-  const pickers = Array.from({ length: IN_FLIGHT }, () => new OpPicker(rng, cum, KEY_SPACE, KEY_LENGTH));
+  const chooser = keyChooser(keyDistributionOf(keys), KEY_SPACE, rng, { id: 0, of: 1 });
+  const pickers = Array.from({ length: IN_FLIGHT }, () => new OpPicker(rng, cum, chooser, KEY_LENGTH, undefined, 1));
   const recorder = new Recorder(names);
   const loop = new LoadLoop({
     driver,
@@ -122,7 +132,9 @@ async function main(): Promise<number> {
   const o = orUsage(() => readArgs(process.argv.slice(2), SPECS, USAGE), print);
   if (!o) return 2;
   const rounds = o.rounds ?? ROUNDS;
-  print(`kvscope load-loop cost: ${rounds} rounds of ${OPS_PER_RUN} operations each side, ${IN_FLIGHT} in flight`);
+  const keys = (o.keys ?? 'uniform') as KeyDistributionKind;
+  const kvscopeRun = (ops: number): Promise<void> => kvscopeLoop(ops, keys);
+  print(`kvscope load-loop cost: ${rounds} rounds of ${OPS_PER_RUN} operations each side, ${IN_FLIGHT} in flight, ${keys} keys`);
   print(machineLine());
   // Both sides once, uncounted: the JIT has compiled both before round 1.
   await bareRun(OPS_PER_RUN / 4);
@@ -146,6 +158,8 @@ async function main(): Promise<number> {
     `kvscope adds ${median(added).toFixed(0)} ns of CPU per operation (median; rounds ${Math.min(...added).toFixed(0)} to ${Math.max(...added).toFixed(0)})`,
   );
   print("       set it beside a real client's CPU per operation (bench:overhead, bench:aerospike): 100 ns is 1% of 10 µs");
+  const draws = keyDrawCosts(KEY_SPACE).map((d) => `${d.kind} ${d.ns.toFixed(1)}`);
+  print(`key draws, CPU ns each over ${KEY_SPACE} keys: ${draws.join(', ')}`);
   return 0;
 }
 

@@ -6,6 +6,7 @@ import { SYSTEM_NODE } from './node-version';
 import { STREAM_OPS } from './aerospike-target';
 import { TargetSchema, TARGET_OPS, WRITE_OP, type Target } from './targets';
 import { PlacementSchema } from './placement';
+import { KeyDistributionSchema } from './key-distribution';
 
 const MAX_WORKERS = 64;
 const MAX_IN_FLIGHT = 10_000;
@@ -55,6 +56,8 @@ const ScenarioSchema = z
     /** Each in-flight slot writes a fresh key, then reads it back this many times (the seed's cycle). */
     readsPerWrite: z.number().int().min(0).max(1000).optional(),
     keySpace: z.number().int().min(1).max(1e9).default(100_000),
+    /** How each operation's key is picked among the key space (uniform when absent): key-distribution.ts. */
+    keyDistribution: KeyDistributionSchema.optional(),
     keyLength: z.number().int().min(1).max(1024).default(16),
     /** Bytes per value; for builtin-kv, the number of array elements (the seed's valueLen). */
     valueSize: z.number().int().min(0).max(MAX_VALUE_SIZE).default(1024),

@@ -187,8 +187,12 @@ describe('the benchmarks run end to end in a short smoke mode', () => {
   });
 
   it("bench:loop: the load loop's own CPU per operation", { timeout: 120_000 }, () => {
-    const out = bench('loop-cost.js', ['--rounds', '1'], 110_000);
+    const out = bench('loop-cost.js', ['--rounds', '1', '--keys', 'zipfian'], 110_000);
+    expect(out).toMatch(/^kvscope load-loop cost: 1 rounds .*, zipfian keys$/m);
     expect(out).toMatch(/kvscope adds -?\d+ ns of CPU per operation/);
+    expect(out).toMatch(
+      /^key draws, CPU ns each over 100000 keys: uniform [\d.]+, zipfian [\d.]+, hotspot [\d.]+, latest [\d.]+, sequential [\d.]+$/m,
+    );
     expect(out).toMatch(MACHINE);
   });
 

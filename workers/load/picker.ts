@@ -1,3 +1,4 @@
+import { keyChooser, type KeyChooser } from './key-chooser';
 import { keyFor, type Rng } from './keys';
 
 /**
@@ -10,15 +11,21 @@ export class OpPicker {
   /** The key's index in the key space (key() makes its key). */
   index = 0;
   private remainingReads = 0;
+  private readonly keys: KeyChooser;
 
   constructor(
     private readonly rng: Rng,
     private readonly cumulative: readonly number[],
-    private readonly keySpace: number,
+    /** The key chooser, or a key space's size for uniform keys from this picker's generator. */
+    keys: KeyChooser | number,
     private readonly keyLength: number,
     /** When set: [readOp, writeOp, readsPerWrite]. */
     private readonly cycle?: readonly [number, number, number],
-  ) {}
+    /** The op that writes (its index in the ops), or -1: the key choosers that treat writes as inserts need to know. */
+    private readonly writeOp = -1,
+  ) {
+    this.keys = typeof keys === 'number' ? keyChooser(undefined, keys, rng, { id: 0, of: 1 }) : keys;
+  }
 
   /**
    * The next op and key index. Indexed reads, not `const [a, b, c] =
@@ -32,6 +39,7 @@ export class OpPicker {
       if (this.remainingReads > 0) {
         this.remainingReads--;
         this.op = c[0];
+        // The cycle reads back the key it wrote.
         return;
       }
       this.remainingReads = c[2];
@@ -43,7 +51,7 @@ export class OpPicker {
       while (i < w.length - 1 && r >= w[i]) i++;
       this.op = i;
     }
-    this.index = this.rng.int(this.keySpace);
+    this.index = this.keys.next(this.op === this.writeOp);
   }
 
   /**

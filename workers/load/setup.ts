@@ -4,6 +4,7 @@ import type { WorkerStart } from '../../app/protocol/worker';
 import type { Driver } from './driver';
 import { Rng } from './keys';
 import { LoadLoop, type LoopOptions } from './loop';
+import { keyChooser } from './key-chooser';
 import { cumulativeWeights, OpPicker } from './picker';
 import { Recorder } from './recorder';
 
@@ -21,9 +22,12 @@ export function buildLoop(s: Scenario, start: WorkerStart, driver: Driver, t0Per
     s.readsPerWrite !== undefined && write ? [ops.indexOf('get'), ops.indexOf(write), s.readsPerWrite] : undefined;
   // A reads-per-write cycle is each closed-loop slot's own; a weighted mix is one picker for all (the same draws, in
   // the same order), whose one hot object stays in cache where a picker per slot cost a cache line per operation.
+  // The cycle's writes are its own op index; a weighted mix's write is the target's write op, where the mix has it.
+  const writeOp = cycle ? cycle[1] : write ? ops.indexOf(write) : -1;
+  const keys = keyChooser(s.keyDistribution, s.keySpace, rng, { id: start.id, of: start.of });
   const pickers = Array.from(
     { length: cycle && s.rate === undefined ? s.inFlight : 1 },
-    () => new OpPicker(rng, cum, s.keySpace, s.keyLength, cycle),
+    () => new OpPicker(rng, cum, keys, s.keyLength, cycle, writeOp),
   );
   // Without warm-up every operation is measured, including any the timer starts a hair before t0.
   const measureFrom = s.warmupSeconds === 0 ? -Infinity : t0Perf + s.warmupSeconds * 1000;

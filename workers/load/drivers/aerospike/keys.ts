@@ -1,3 +1,4 @@
+import { keyChooser, type KeyChooser } from '../../key-chooser';
 import { Rng, keyFor, makeValue } from '../../keys';
 import type { Scenario } from '../../../../app/scenario/schema';
 import type { AerospikeSettings } from './config';
@@ -18,21 +19,23 @@ export function valueBytes(v: BinValue): number {
 
 /**
  * Keys of one batch: the picked key, then batchSize-1 more drawn from the
- * same key space with the worker's own generator (reproducible per seed).
+ * same key space and distribution with a generator of their own
+ * (reproducible per seed); a batch reads, so they are never inserts.
  */
 export class BatchKeys {
-  private readonly rng: Rng;
+  private readonly keys: KeyChooser;
   constructor(
     private readonly s: Scenario,
     private readonly size: number,
     seed: number,
+    place = { id: 0, of: 1 },
   ) {
-    this.rng = new Rng(seed);
+    this.keys = keyChooser(s.keyDistribution, s.keySpace, new Rng(seed), place);
   }
 
   next(first: string): string[] {
     const out = [first];
-    for (let i = 1; i < this.size; i++) out.push(keyFor(this.rng.int(this.s.keySpace), this.s.keyLength));
+    for (let i = 1; i < this.size; i++) out.push(keyFor(this.keys.next(false), this.s.keyLength));
     return out;
   }
 }
