@@ -7,10 +7,10 @@ import { STREAM_OPS } from './aerospike-target';
 import { TargetSchema, TARGET_OPS, WRITE_OP, type Target } from './targets';
 import { PlacementSchema } from './placement';
 import { KeyDistributionSchema } from './key-distribution';
+import { MAX_VALUE_SIZE, VALUE_SIZES_TARGETS, ValueSizesSchema } from './value-sizes';
 
 const MAX_WORKERS = 64;
 const MAX_IN_FLIGHT = 10_000;
-const MAX_VALUE_SIZE = 64 * 1024 * 1024;
 const MAX_DURATION_SECONDS = 7 * 24 * 3600;
 const DEFAULT_DURATION_SECONDS = 10;
 /** A run bounded by operation count still ends by itself after this long. */
@@ -61,6 +61,8 @@ const ScenarioSchema = z
     keyLength: z.number().int().min(1).max(1024).default(16),
     /** Bytes per value; for builtin-kv, the number of array elements (the seed's valueLen). */
     valueSize: z.number().int().min(0).max(MAX_VALUE_SIZE).default(1024),
+    /** Sizes drawn per write in place of valueSize (redis, hazelcast, aerospike): value-sizes.ts. */
+    valueSizes: ValueSizesSchema.optional(),
     workers: z.number().int().min(1).max(MAX_WORKERS).default(1),
     /** Workers here and on kvscope agents (placement.ts); absent: all `workers` here. */
     placement: PlacementSchema.optional(),
@@ -136,6 +138,20 @@ const ScenarioSchema = z
     }
     if (s.readsPerWrite !== undefined && !WRITE_OP[s.target.kind]) {
       ctx.addIssue({ code: 'custom', path: ['readsPerWrite'], message: `${s.target.kind} has no write operation` });
+    }
+    if (s.valueSizes && !(VALUE_SIZES_TARGETS as readonly string[]).includes(s.target.kind)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['valueSizes'],
+        message: `is for targets whose values are sized in bytes (${VALUE_SIZES_TARGETS.join(', ')}), not ${s.target.kind}: give valueSize`,
+      });
+    }
+    if (s.valueSizes && s.target.kind === 'aerospike' && s.target.binType === 'integer') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['valueSizes'],
+        message: 'does not apply to integer bins (target.binType): give string or bytes',
+      });
     }
     if (26 ** s.keyLength < s.keySpace) {
       ctx.addIssue({ code: 'custom', path: ['keyLength'], message: `too short for ${s.keySpace} distinct keys of a-z` });

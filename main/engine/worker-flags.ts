@@ -1,6 +1,7 @@
 import { MIB } from '../../app/report/numbers';
 import { STREAM_OPS } from '../../app/scenario/aerospike-target';
 import type { Scenario } from '../../app/scenario/schema';
+import { largestValue } from '../../app/scenario/value-sizes';
 
 /**
  * Young-generation semi-space of a lean scan or query worker (MiB; Node 20's
@@ -22,6 +23,6 @@ export function workerExecArgv(s: Scenario): string[] {
   const t = s.target;
   if (t.kind !== 'aerospike' || t.streamHeap !== 'lean') return [];
   if (!Object.entries(s.mix ?? {}).some(([op, w]) => STREAM_OPS.includes(op) && w > 0)) return [];
-  const page = Math.ceil((PAGES_ALIVE * t.pageSize * (s.valueSize + RECORD_OVERHEAD_BYTES)) / MIB);
+  const page = Math.ceil((PAGES_ALIVE * t.pageSize * (largestValue(s.valueSize, s.valueSizes) + RECORD_OVERHEAD_BYTES)) / MIB);
   return [`--max-semi-space-size=${LEAN_SEMI_SPACE_MIB}`, `--max-old-space-size=${LEAN_OLD_SPACE_BASE_MIB + page}`];
 }

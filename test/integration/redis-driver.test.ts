@@ -72,6 +72,23 @@ describe('redis driver', () => {
     expect(h.logs.join('\n')).toMatch(/connected to redis at 127\.0\.0\.1:\d+/);
   });
 
+  it("writes values of valueSizes' sizes, each by its weight, and counts their bytes", async () => {
+    const sizes = [
+      { size: 20, weight: 3 },
+      { size: 2000, weight: 1 },
+    ];
+    const h = harness(server.port, {}, { valueSizes: { kind: 'weighted', sizes } });
+    const keys = Array.from({ length: 400 }, (_, i) => `vs-${i}`);
+    await withDriver(h, async (d) => {
+      for (const k of keys) expect(await runOnce(d, 'set', k)).toBe(OK);
+    });
+    const lengths = await Promise.all(keys.map((k) => plain.strlen(k)));
+    expect(new Set(lengths)).toEqual(new Set([20, 2000]));
+    expect(lengths.filter((n) => n === 20).length / keys.length).toBeCloseTo(0.75, 1);
+    const keyBytes = keys.reduce((a, k) => a + k.length, 0);
+    expect(h.ctx.io.bytesOut).toBe(keyBytes + lengths.reduce((a, b) => a + b, 0));
+  });
+
   for (const autoPipelining of [true, false]) {
     it(`runs a burst with auto-pipelining ${autoPipelining ? 'on' : 'off'}`, async () => {
       const h = harness(server.port, { autoPipelining });

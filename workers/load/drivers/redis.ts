@@ -1,7 +1,8 @@
 import type { Cluster, default as Redis, RedisOptions } from 'ioredis';
 import { isRedisCluster, type RedisSettings } from '../../../app/scenario/redis-target';
 import { NOT_FOUND, noOperation, OK, type Driver, type DriverContext, type DriverFactory, type IoCounters, type Outcome } from '../driver';
-import { Rng, makeValue } from '../keys';
+import { Rng } from '../keys';
+import { Values } from '../values';
 import { clientVersion, loadClient } from '../client-module';
 import { REDACTED } from '../../../app/scenario/secrets';
 import { CONNECT_TIMEOUT_MS } from '../../../app/host/connect-timeout';
@@ -27,7 +28,7 @@ const noop = (): void => undefined;
 class RedisDriver implements Driver {
   readonly versions = { ioredis: clientVersion('ioredis') };
   private readonly clients: Client[];
-  private readonly value: string;
+  private readonly values: Values;
   private readonly where: string;
   private readonly io: IoCounters;
   private next = 0;
@@ -49,7 +50,7 @@ class RedisDriver implements Driver {
     const seed = target.localCluster > 0 && ctx.endpoint ? ctx.endpoint : { host: target.host, port: target.port };
     const cluster = isRedisCluster(target);
     this.where = `${cluster ? 'cluster ' : ''}${seed.host}:${seed.port}`;
-    this.value = makeValue(scenario.valueSize, new Rng(scenario.seed + ctx.workerId));
+    this.values = new Values(new Rng(scenario.seed + ctx.workerId), scenario.valueSize, scenario.valueSizes);
     const options: RedisOptions = {
       host: seed.host,
       port: seed.port,
@@ -101,8 +102,9 @@ class RedisDriver implements Driver {
       return client.getBuffer(key);
     }
     if (op === 'set') {
-      this.io.bytesOut += key.length + this.value.length;
-      return client.set(key, this.value);
+      const value = this.values.next();
+      this.io.bytesOut += key.length + value.length;
+      return client.set(key, value);
     }
     return noOperation('redis', op);
   }

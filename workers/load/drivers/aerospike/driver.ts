@@ -4,14 +4,13 @@ import type { Client } from 'aerospike';
 import { STREAM_OPS } from '../../../../app/scenario/aerospike-target';
 import { NOT_FOUND, noOperation, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
 import { clientConfig, CODE, codeOf, connectError, describeError, UNAVAILABLE_CODES, type AerospikeSettings } from './config';
-import { BatchKeys, binValue, valueBytes, type BinValue } from './keys';
+import { BatchKeys, binValues, VALUE_BIN, type BinRecord } from './keys';
+import type { Values } from '../../values';
 import { prepareSet } from './prepare';
 import { RecordStream } from './stream';
 import { aerospikeModule } from './module';
 import { clientVersion } from '../../client-module';
 
-/** The bin every put writes and every get reads. */
-const VALUE_BIN = 'v';
 /** Distinct seeds for the batch-key generator and the value of each worker. */
 const BATCH_SEED_OFFSET = 7_919;
 
@@ -33,8 +32,7 @@ class AerospikeDriver implements Driver {
   private readonly Key: KeyClass = this.as.Key;
   private client: Client | undefined;
   private stream: RecordStream | undefined;
-  private readonly value: BinValue;
-  private readonly bins: Record<string, BinValue>;
+  private readonly values: Values<BinRecord>;
   private readonly batchKeys: BatchKeys;
   private readonly io: IoCounters;
 
@@ -44,8 +42,7 @@ class AerospikeDriver implements Driver {
   ) {
     const s = ctx.scenario;
     this.io = ctx.io;
-    this.value = binValue(s, t, s.seed + ctx.workerId);
-    this.bins = { [VALUE_BIN]: this.value };
+    this.values = binValues(s, t, s.seed + ctx.workerId);
     this.batchKeys = new BatchKeys(s, t.batchSize, s.seed * BATCH_SEED_OFFSET + ctx.workerId);
   }
 
@@ -71,9 +68,11 @@ class AerospikeDriver implements Driver {
       case 'get':
         this.io.bytesOut += key.length;
         return client.get(new this.Key(t.namespace, t.set, key));
-      case 'put':
-        this.io.bytesOut += key.length + valueBytes(this.value);
-        return client.put(new this.Key(t.namespace, t.set, key), this.bins);
+      case 'put': {
+        const v = this.values.next();
+        this.io.bytesOut += key.length + v.bytes;
+        return client.put(new this.Key(t.namespace, t.set, key), v.bins);
+      }
       case 'delete':
         this.io.bytesOut += key.length;
         return client.remove(new this.Key(t.namespace, t.set, key));

@@ -1,20 +1,35 @@
 import { keyChooser, type KeyChooser } from '../../key-chooser';
-import { Rng, keyFor, makeValue } from '../../keys';
+import { Rng, keyFor } from '../../keys';
+import { Values } from '../../values';
 import type { Scenario } from '../../../../app/scenario/schema';
 import type { AerospikeSettings } from './config';
 
 export type BinValue = string | Buffer | number;
 
-/** The value every put writes: valueSize bytes as a string or bytes, or an integer (8 bytes on the wire). */
-export function binValue(s: Scenario, t: AerospikeSettings, seed: number): BinValue {
-  if (t.binType === 'integer') return seed;
-  const text = makeValue(s.valueSize, new Rng(seed));
-  return t.binType === 'bytes' ? Buffer.from(text, 'latin1') : text;
+/** One value a put may write: the bin value, the put's bins, and its bytes on the wire. */
+export interface BinRecord {
+  readonly value: BinValue;
+  readonly bins: Record<string, BinValue>;
+  readonly bytes: number;
 }
 
-/** Bytes a bin value takes on the wire, for the bytes-out counter. */
-export function valueBytes(v: BinValue): number {
-  return typeof v === 'number' ? 8 : v.length;
+/** The bin that carries each put's value. */
+export const VALUE_BIN = 'v';
+
+const record = (value: BinValue): BinRecord => ({
+  value,
+  bins: { [VALUE_BIN]: value },
+  bytes: typeof value === 'number' ? 8 : value.length,
+});
+
+/**
+ * The values puts write: strings or bytes of the scenario's sizes, or one
+ * integer (8 bytes on the wire; valueSizes is refused with integer bins).
+ */
+export function binValues(s: Scenario, t: AerospikeSettings, seed: number): Values<BinRecord> {
+  const rng = new Rng(seed);
+  if (t.binType === 'integer') return new Values(rng, 0, undefined, () => record(seed));
+  return new Values(rng, s.valueSize, s.valueSizes, (text) => record(t.binType === 'bytes' ? Buffer.from(text, 'latin1') : text));
 }
 
 /**

@@ -5,12 +5,11 @@ import type { DriverContext } from '../../driver';
 import { keyFor } from '../../keys';
 import { prefillKeys } from '../../prefill';
 import { CODE, codeOf, describeError, type AerospikeSettings } from './config';
-import { binValue } from './keys';
+import { binValues, VALUE_BIN } from './keys';
 
 /** How often index creation is polled, and for how long at most. */
 const INDEX_POLL_MS = 200;
 const INDEX_WAIT_MS = 60_000;
-const VALUE_BIN = 'v';
 
 /**
  * Before the run (worker 0 only, so the set is written once): the prefill
@@ -25,9 +24,10 @@ export async function prepareSet(client: Client, ctx: DriverContext, t: Aerospik
 
 async function prefill(client: Client, ctx: DriverContext, t: AerospikeSettings): Promise<void> {
   const s = ctx.scenario;
-  const value = binValue(s, t, s.seed);
+  const values = binValues(s, t, s.seed);
   const { Key } = aerospikeModule();
-  const put = (i: number) => client.put(new Key(t.namespace, t.set, keyFor(i, s.keyLength)), { [VALUE_BIN]: value, [QUERY_BIN]: i });
+  const put = (i: number) =>
+    client.put(new Key(t.namespace, t.set, keyFor(i, s.keyLength)), { [VALUE_BIN]: values.next().value, [QUERY_BIN]: i });
   try {
     await prefillKeys(ctx, t.prefill, { noun: 'records', where: `${t.namespace}.${t.set}` }, put);
   } catch (err) {

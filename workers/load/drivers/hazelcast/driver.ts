@@ -2,7 +2,8 @@ import { parseMembers, type HazelcastSettings } from '../../../../app/scenario/h
 import { WRITE_OPS } from '../../../../app/scenario/targets';
 import type { TickNode } from '../../../../app/metrics/tick';
 import { NOT_FOUND, noOperation, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
-import { keyFor, makeValue, Rng } from '../../keys';
+import { keyFor, Rng } from '../../keys';
+import { Values } from '../../values';
 import { prefillKeys } from '../../prefill';
 import { MemberCounts } from './member-counts';
 import { clientVersion, loadClient } from '../../client-module';
@@ -23,7 +24,7 @@ class HazelcastDriver implements Driver {
   private session: HazelcastSession | undefined;
   private map: HazelcastMap | undefined;
   private members: MemberCounts | undefined;
-  private readonly value: string;
+  private readonly values: Values;
   private readonly io: IoCounters;
 
   constructor(
@@ -31,7 +32,7 @@ class HazelcastDriver implements Driver {
     private readonly t: HazelcastSettings,
   ) {
     this.io = ctx.io;
-    this.value = makeValue(ctx.scenario.valueSize, new Rng(ctx.scenario.seed + ctx.workerId));
+    this.values = new Values(new Rng(ctx.scenario.seed + ctx.workerId), ctx.scenario.valueSize, ctx.scenario.valueSizes);
   }
 
   async connect(): Promise<void> {
@@ -60,7 +61,9 @@ class HazelcastDriver implements Driver {
     const length = this.ctx.scenario.keyLength;
     const heard = await this.members.listen(keyFor(0, length), (key) => map.get(key));
     if (t.prefill > 0 && this.ctx.workerId === 0) {
-      await prefillKeys(this.ctx, t.prefill, { noun: 'keys', where: `map ${t.map}` }, (i) => map.set(keyFor(i, length), this.value));
+      await prefillKeys(this.ctx, t.prefill, { noun: 'keys', where: `map ${t.map}` }, (i) =>
+        map.set(keyFor(i, length), this.values.next()),
+      );
     }
     const n = session.memberCount();
     const pipelining = !t.autoPipelining
@@ -84,9 +87,10 @@ class HazelcastDriver implements Driver {
       return answer;
     }
     if (op === 'set') {
-      const answer = map.set(key, this.value);
+      const value = this.values.next();
+      const answer = map.set(key, value);
       this.members!.count(key, WRITES.set);
-      this.io.bytesOut += key.length + this.value.length;
+      this.io.bytesOut += key.length + value.length;
       return answer;
     }
     return this.runOther(op, key);
