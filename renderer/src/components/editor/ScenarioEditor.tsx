@@ -10,6 +10,7 @@ import { defaultsFor } from './defaults';
 import { EnvFields } from './EnvFields';
 import { indexErrors, unclaimed } from './errors';
 import { DraftField } from './DraftField';
+import { applies } from './applies';
 import { NAME_FIELDS, SECTIONS, type FieldDef } from './fields';
 import { MixFields } from './MixFields';
 import { shownPaths } from './shownPaths';
@@ -74,7 +75,7 @@ export function ScenarioEditor() {
       {SECTIONS.map((s) => (
         <fieldset key={s.title} className="section">
           <legend>{s.title}</legend>
-          <div className="field-grid">{s.fields.map(row)}</div>
+          <div className="field-grid">{s.fields.filter((def) => applies(def, draft, errors)).map(row)}</div>
         </fieldset>
       ))}
       <EnvFields draft={draft} errors={errors} />

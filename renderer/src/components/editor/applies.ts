@@ -1,6 +1,6 @@
 import { STREAM_OPS } from '../../../../app/scenario/aerospike-target';
 import { TARGET_OPS, WRITE_OP, type TargetKind } from '../../../../app/scenario/targets';
-import type { Draft } from '../../store/draft';
+import { getPath, type Draft } from '../../store/draft';
 import { loadMode, targetKind } from '../../store/edits';
 import type { ErrorIndex } from './errors';
 import type { FieldDef } from './fields';
@@ -20,9 +20,14 @@ export function opsInUse(draft: Draft): Set<string> {
   }
 }
 
-/** A field is shown when its ops are in use, or when it holds an error the user must be able to reach. */
+/** A field is shown when its ops are in use and its condition holds, or when it holds an error the user must be able to reach. */
 export function applies(def: FieldDef, draft: Draft, errors?: ErrorIndex): boolean {
-  if (!def.ops || errors?.has(def.path)) return true;
+  if (errors?.has(def.path)) return true;
+  if (def.shownWhen) {
+    const v = getPath(draft, def.shownWhen.path);
+    if (typeof v !== 'string' || !def.shownWhen.is.includes(v)) return false;
+  }
+  if (!def.ops) return true;
   const used = opsInUse(draft);
   return def.ops.some((op) => used.has(op));
 }

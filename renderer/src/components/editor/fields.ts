@@ -1,5 +1,6 @@
 import type { TargetKind } from '../../../../app/scenario/targets';
 import { AEROSPIKE_FIELDS } from './aerospike-fields';
+import { KEY_DISTRIBUTION_FIELDS } from './key-fields';
 
 /** `runtime`: the workers' Node, a select of the runtimes main knows (NodeField). */
 type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size' | 'runtime' | 'client' | 'placement' | 'list';
@@ -19,6 +20,10 @@ export interface FieldDef {
   hintFor?: Partial<Record<TargetKind, string>>;
   /** Shown only when the load uses one of these ops (e.g. scan settings with a scan in the mix). */
   ops?: readonly string[];
+  /** Shown only when the setting at `path` is one of `is` (an absent setting is none of them). */
+  shownWhen?: { path: string; is: readonly string[] };
+  /** A choice that starts this object afresh (`{kind: choice}`): the settings of the kind left behind do not apply to the new one. */
+  resets?: string;
 }
 
 const host: FieldDef = { path: 'target.host', label: 'Host', kind: 'text' };
@@ -144,6 +149,7 @@ export const SECTIONS: readonly Section[] = [
     fields: [
       { path: 'keySpace', label: 'Distinct keys', kind: 'int' },
       { path: 'keyLength', label: 'Key length', kind: 'int', hint: 'a–z characters' },
+      ...KEY_DISTRIBUTION_FIELDS,
       {
         path: 'valueSize',
         label: 'Value size',
