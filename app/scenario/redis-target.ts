@@ -22,6 +22,8 @@ export const RedisTarget = z
     cluster: z.boolean().default(false),
     /** Start a Redis Cluster of this many masters on 127.0.0.1 for the run (host and port are then ignored); 0: none. */
     localCluster: z.number().int().min(0).max(MAX_LOCAL_MASTERS).default(0),
+    /** Keys 0..prefill-1 set before the run (by worker 0), so reads find values (YCSB's load phase). */
+    prefill: z.number().int().min(0).max(10_000_000).default(0),
     /** The client version the workers load, e.g. "ioredis@4.28.5"; absent: the one bundled with kvscope (target.client). */
     client: clientField('ioredis'),
     /** Each node's Prometheus endpoint (a redis_exporter per master, say), read instead of INFO with the metrics map `metricsMap`. */

@@ -4,6 +4,7 @@ import { parseScenario } from '../../app/scenario/schema';
 import { NOT_FOUND, OK, type Driver, type DriverContext, runOnce } from '../../workers/load/driver';
 import { createDriver } from '../../workers/load/drivers/redis';
 import { freePort } from '../../workers/local/free-port';
+import { keyFor } from '../../workers/load/keys';
 import { startRedisServer, type RedisServer } from '../../bench/redis-server';
 
 const VALUE_SIZE = 300;
@@ -87,6 +88,16 @@ describe('redis driver', () => {
     expect(lengths.filter((n) => n === 20).length / keys.length).toBeCloseTo(0.75, 1);
     const keyBytes = keys.reduce((a, k) => a + k.length, 0);
     expect(h.ctx.io.bytesOut).toBe(keyBytes + lengths.reduce((a, b) => a + b, 0));
+  });
+
+  it("prefills keys 0 up from worker 0 before the run, with values of the run's size", async () => {
+    const h = harness(server.port, { prefill: 250 }, { keyLength: 6 });
+    await plain.del(keyFor(0, 6), keyFor(249, 6), keyFor(250, 6));
+    await withDriver(h, async () => undefined);
+    expect(await plain.strlen(keyFor(0, 6))).toBe(VALUE_SIZE);
+    expect(await plain.strlen(keyFor(249, 6))).toBe(VALUE_SIZE);
+    expect(await plain.exists(keyFor(250, 6))).toBe(0);
+    expect(h.logs.join('\n')).toMatch(/prefill: 250 keys in 127\.0\.0\.1:\d+/);
   });
 
   for (const autoPipelining of [true, false]) {

@@ -21,7 +21,7 @@ describe('the key distribution in the editor', () => {
     expect(field('keyDistribution.theta')).toBeNull();
 
     change('keyDistribution.kind', 'zipfian');
-    expect(useKv.getState().editor.draft.keyDistribution).toEqual({ kind: 'zipfian' });
+    expect(useKv.getState().editor.draft?.keyDistribution).toEqual({ kind: 'zipfian' });
     expect(field('keyDistribution.theta')!.placeholder).toBe('0.99');
     expect(field('keyDistribution.hotShare')).toBeNull();
     change('keyDistribution.theta', '1');
@@ -31,10 +31,10 @@ describe('the key distribution in the editor', () => {
 
     // Theta does not belong to a hotspot: the new kind starts without it.
     change('keyDistribution.kind', 'hotspot');
-    expect(useKv.getState().editor.draft.keyDistribution).toEqual({ kind: 'hotspot' });
+    expect(useKv.getState().editor.draft?.keyDistribution).toEqual({ kind: 'hotspot' });
     expect(field('keyDistribution.theta')).toBeNull();
     change('keyDistribution.hotShare', '0.9');
-    expect(useKv.getState().editor.draft.keyDistribution).toEqual({ kind: 'hotspot', hotShare: 0.9 });
+    expect(useKv.getState().editor.draft?.keyDistribution).toEqual({ kind: 'hotspot', hotShare: 0.9 });
     expect((screen.getByTestId('start-button') as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import type { Cluster, default as Redis, RedisOptions } from 'ioredis';
 import { isRedisCluster, type RedisSettings } from '../../../app/scenario/redis-target';
 import { NOT_FOUND, noOperation, OK, type Driver, type DriverContext, type DriverFactory, type IoCounters, type Outcome } from '../driver';
-import { Rng } from '../keys';
+import { keyFor, Rng } from '../keys';
+import { prefillKeys } from '../prefill';
 import { Values } from '../values';
 import { clientVersion, loadClient } from '../client-module';
 import { REDACTED } from '../../../app/scenario/secrets';
@@ -87,6 +88,11 @@ class RedisDriver implements Driver {
     }
     this.connected = true;
     const t = this.target;
+    if (t.prefill > 0 && this.ctx.workerId === 0) {
+      const length = this.ctx.scenario.keyLength;
+      const client = this.clients[0];
+      await prefillKeys(this.ctx, t.prefill, { noun: 'keys', where: this.where }, (i) => client.set(keyFor(i, length), this.values.next()));
+    }
     this.ctx.log(
       'info',
       `connected to redis at ${this.where} (db ${t.db}, ${t.connections} connection(s), auto-pipelining ${t.autoPipelining ? 'on' : 'off'})`,

@@ -94,6 +94,7 @@ export const TARGET_FIELDS: Record<TargetKind, readonly FieldDef[]> = {
     { path: 'target.db', label: 'Database', kind: 'int' },
     { path: 'target.connections', label: 'Connections per worker', kind: 'int' },
     { path: 'target.autoPipelining', label: 'Auto-pipelining', kind: 'bool', hint: 'commands of one event-loop turn share one write' },
+    { path: 'target.prefill', label: 'Prefill keys', kind: 'int', hint: 'keys 0 up set before the run, so reads find values' },
     { path: 'target.cluster', label: 'Redis Cluster', kind: 'bool', hint: 'host:port is a seed; the client follows the slot map' },
     {
       path: 'target.localCluster',
