@@ -4,7 +4,7 @@ import { badBounds } from '../metrics/latency-buckets';
 import { z } from 'zod';
 import { SYSTEM_NODE } from './node-version';
 import { STREAM_OPS } from './aerospike-target';
-import { TargetSchema, TARGET_OPS, WRITE_OP, type Target } from './targets';
+import { defaultOps, TargetSchema, TARGET_OPS, WRITE_OP, type Target } from './targets';
 import { PlacementSchema } from './placement';
 import { KeyDistributionSchema } from './key-distribution';
 import { MAX_VALUE_SIZE, VALUE_SIZES_TARGETS, ValueSizesSchema } from './value-sizes';
@@ -212,15 +212,14 @@ export function parseScenario(input: unknown): Scenario {
   return v.scenario;
 }
 
-/** The op weights actually used: the mix normalised, or the read/write ratio of readsPerWrite, or every (non-streaming) op equally. */
+/** The op weights actually used: the mix normalised, or the read/write ratio of readsPerWrite, or every op of defaultOps equally. */
 export function opWeights(s: Scenario): Record<string, number> {
-  const ops = TARGET_OPS[s.target.kind];
   const write = WRITE_OP[s.target.kind];
   let raw: Record<string, number>;
   if (s.mix) raw = s.mix;
   else if (s.readsPerWrite !== undefined && write) raw = { get: s.readsPerWrite, [write]: 1 };
-  // Ops that stream records run alone, only when the mix names them.
-  else raw = Object.fromEntries(ops.filter((o) => !STREAM_OPS.includes(o)).map((o) => [o, 1]));
+  // Ops that stream records, and read-modify-write, run only when the mix names them.
+  else raw = Object.fromEntries(defaultOps(s.target.kind).map((o) => [o, 1]));
   const sum = Object.values(raw).reduce((a, b) => a + b, 0);
   return Object.fromEntries(
     Object.entries(raw)

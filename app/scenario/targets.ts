@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AEROSPIKE_OPS, AerospikeTarget } from './aerospike-target';
+import { AEROSPIKE_OPS, AerospikeTarget, STREAM_OPS } from './aerospike-target';
 import { HAZELCAST_OPS, HazelcastTarget } from './hazelcast-target';
 import { RedisTarget } from './redis-target';
 import { hostField } from './host';
@@ -67,14 +67,27 @@ export const TargetSchema = z.discriminatedUnion('kind', [
 export type Target = z.infer<typeof TargetSchema>;
 export type TargetKind = Target['kind'];
 
+/**
+ * Read-modify-write (YCSB workload F): read the key, then write it, timed
+ * as one operation from the read's start to the write's answer. The server
+ * counts it as a read and a write.
+ */
+export const RMW_OP = 'rmw';
+
 /** Operation names each target kind understands, in display order. */
 export const TARGET_OPS: Record<TargetKind, readonly string[]> = {
   'builtin-kv': ['get', 'put'],
   'builtin-file': ['get'],
-  redis: ['get', 'set'],
-  aerospike: AEROSPIKE_OPS,
-  hazelcast: HAZELCAST_OPS,
+  redis: ['get', 'set', RMW_OP],
+  aerospike: [...AEROSPIKE_OPS, RMW_OP],
+  hazelcast: [...HAZELCAST_OPS, RMW_OP],
 };
+
+/** Ops that run only when the mix names them: record streams (they run alone) and read-modify-write. */
+export const MIX_ONLY_OPS: readonly string[] = [...STREAM_OPS, RMW_OP];
+
+/** The ops of a scenario with neither mix nor readsPerWrite, equally weighted. */
+export const defaultOps = (kind: TargetKind): string[] => TARGET_OPS[kind].filter((op) => !MIX_ONLY_OPS.includes(op));
 
 /** Which op is the "write" when a mix is given as reads per write. */
 export const WRITE_OP: Record<TargetKind, string | undefined> = {
@@ -89,9 +102,9 @@ export const WRITE_OP: Record<TargetKind, string | undefined> = {
 export const WRITE_OPS: Record<TargetKind, readonly string[]> = {
   'builtin-kv': ['put'],
   'builtin-file': [],
-  redis: ['set'],
-  aerospike: ['put', 'delete'],
-  hazelcast: ['set', 'remove'],
+  redis: ['set', RMW_OP],
+  aerospike: ['put', 'delete', RMW_OP],
+  hazelcast: ['set', 'remove', RMW_OP],
 };
 
 // Secrets are handled in one place; re-exported for the callers that know targets.

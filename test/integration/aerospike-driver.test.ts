@@ -41,6 +41,19 @@ describe('the aerospike driver against the protocol test node (2 nodes)', () => 
     });
   });
 
+  it('reads then writes a record as one rmw, whether or not it was there', async () => {
+    const h = harness(node.hosts);
+    await withDriver(h, async (d) => {
+      expect(await runOnce(d, 'rmw', 'rmw-fresh')).toBe(OK);
+      expect(await runOnce(d, 'get', 'rmw-fresh')).toBe(OK);
+      const before = { in: h.ctx.io.bytesIn, out: h.ctx.io.bytesOut };
+      expect(await runOnce(d, 'rmw', 'rmw-fresh')).toBe(OK);
+      // The read's 100 bytes in; the key twice and the 100-byte value out.
+      expect(h.ctx.io.bytesIn - before.in).toBe(100);
+      expect(h.ctx.io.bytesOut - before.out).toBe(2 * 'rmw-fresh'.length + 100);
+    });
+  });
+
   it('writes bytes and integer bins as those types', async () => {
     for (const [binType, check] of [
       ['bytes', (v: unknown) => Buffer.isBuffer(v) && v.length === 100],

@@ -163,6 +163,12 @@ describe("the client's per-member counts, on a local cluster of 2 members", () =
         const counted = Object.fromEntries(driver.nodeCounts!().map((n) => [n.address, n.counters]));
         expect(Object.keys(expected)).toHaveLength(MEMBERS);
         expect(counted).toEqual(expected);
+        // A read-modify-write is one operation to the load loop, a read and a write to the key's owner.
+        const key = keyFor(COUNTED_OPS + 1, KEY_LENGTH);
+        const owner = address.get(partitions.getPartitionOwner(partitions.getPartitionId(key))!.toString())!;
+        await driver.run('rmw', key);
+        expect(driver.nodeCounts!().map((n) => [n.address, n.counters])).toEqual([[owner, { 'read.sent': 1, 'write.sent': 1 }]]);
+        expect(((await (await other.getMap<string, string>('kvscope')).get(key)) ?? '').length).toBe(scenario.valueSize);
       } finally {
         service.getPartitionId = own;
         await driver.close();

@@ -10,7 +10,7 @@ import {
   type FieldError,
   type Scenario,
 } from '../../app/scenario/schema';
-import { redactTarget, TARGET_OPS, type Target } from '../../app/scenario/targets';
+import { redactTarget, TARGET_OPS, WRITE_OPS, type Target } from '../../app/scenario/targets';
 
 function errorsOf(input: unknown): FieldError[] {
   const v = validateScenario(input);
@@ -251,10 +251,10 @@ describe('opWeights', () => {
     expect(opWeights(parseScenario({ target: { kind: 'builtin-kv' }, readsPerWrite: 0 }))).toEqual({ put: 1 });
   });
 
-  it('defaults to every op of the target equally', () => {
+  it('defaults to every op of the target equally, but those only a mix may name', () => {
     for (const kind of ['builtin-kv', 'builtin-file', 'redis'] as const) {
       const w = opWeights(parseScenario({ target: { kind } }));
-      const ops = TARGET_OPS[kind];
+      const ops = TARGET_OPS[kind].filter((op) => op !== 'rmw');
       expect(Object.keys(w).sort()).toEqual([...ops].sort());
       for (const op of ops) expect(w[op]).toBeCloseTo(1 / ops.length, 12);
     }
@@ -307,5 +307,18 @@ describe('redactTarget', () => {
     const t = parseScenario({ target: { kind: 'redis' } }).target;
     expect('password' in redactTarget(t) && (redactTarget(t) as { password?: unknown }).password !== undefined).toBe(false);
     expect(redactTarget(t)).toEqual(t);
+  });
+});
+
+describe('read-modify-write', () => {
+  it('runs only when the mix names it, and counts as a write', () => {
+    for (const kind of ['redis', 'hazelcast', 'aerospike'] as const) {
+      const plain = parseScenario({ target: { kind } });
+      expect(Object.keys(opWeights(plain))).not.toContain('rmw');
+      const f = parseScenario({ target: { kind }, mix: { get: 1, rmw: 1 } });
+      expect(opWeights(f)).toEqual({ get: 0.5, rmw: 0.5 });
+      expect(WRITE_OPS[kind]).toContain('rmw');
+    }
+    expect(() => parseScenario({ target: { kind: 'builtin-kv' }, mix: { rmw: 1 } })).toThrow(/mix\.rmw.*unknown operation for builtin-kv/);
   });
 });

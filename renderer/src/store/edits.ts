@@ -1,5 +1,4 @@
-import { STREAM_OPS } from '../../../app/scenario/aerospike-target';
-import { TARGET_OPS, WRITE_OP, type TargetKind } from '../../../app/scenario/targets';
+import { defaultOps, TARGET_OPS, WRITE_OP, type TargetKind } from '../../../app/scenario/targets';
 import { getPath, setPath, type Draft } from './draft';
 
 /** How the op mix is given: weights, the seed's write-then-read cycle, or every op equally. */
@@ -20,8 +19,7 @@ export function loadMode(draft: Draft): LoadMode {
 }
 
 /** Every op at the same weight, except those that stream records (they run alone). */
-const equalMix = (kind: TargetKind): Record<string, number> =>
-  Object.fromEntries(TARGET_OPS[kind].filter((op) => !STREAM_OPS.includes(op)).map((op) => [op, 1]));
+const equalMix = (kind: TargetKind): Record<string, number> => Object.fromEntries(defaultOps(kind).map((op) => [op, 1]));
 
 export function setLoadMode(draft: Draft, mode: LoadMode): Draft {
   let d = setPath(setPath(draft, 'mix', undefined), 'readsPerWrite', undefined);

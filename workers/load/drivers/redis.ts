@@ -1,6 +1,7 @@
 import type { Cluster, default as Redis, RedisOptions } from 'ioredis';
 import { isRedisCluster, type RedisSettings } from '../../../app/scenario/redis-target';
 import { NOT_FOUND, noOperation, OK, type Driver, type DriverContext, type DriverFactory, type IoCounters, type Outcome } from '../driver';
+import { RMW_OP } from '../../../app/scenario/targets';
 import { keyFor, Rng } from '../keys';
 import { prefillKeys } from '../prefill';
 import { Values } from '../values';
@@ -112,7 +113,19 @@ class RedisDriver implements Driver {
       this.io.bytesOut += key.length + value.length;
       return client.set(key, value);
     }
+    if (op === RMW_OP) return this.readModifyWrite(client, key);
     return noOperation('redis', op);
+  }
+
+  /** GET then SET of the same key, one operation: the SET's answer is the outcome, the GET's bytes are counted as they come. */
+  private readModifyWrite(client: Client, key: string): Promise<unknown> {
+    this.io.bytesOut += key.length;
+    return client.getBuffer(key).then((read) => {
+      if (read) this.io.bytesIn += read.length;
+      const value = this.values.next();
+      this.io.bytesOut += key.length + value.length;
+      return client.set(key, value);
+    });
   }
 
   /** ioredis never times a command out here (see the options); the loop's watchdog does. */

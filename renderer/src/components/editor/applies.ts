@@ -1,5 +1,4 @@
-import { STREAM_OPS } from '../../../../app/scenario/aerospike-target';
-import { TARGET_OPS, WRITE_OP, type TargetKind } from '../../../../app/scenario/targets';
+import { defaultOps, WRITE_OP, type TargetKind } from '../../../../app/scenario/targets';
 import { getPath, type Draft } from '../../store/draft';
 import { loadMode, targetKind } from '../../store/edits';
 import type { ErrorIndex } from './errors';
@@ -16,7 +15,7 @@ export function opsInUse(draft: Draft): Set<string> {
     case 'readsPerWrite':
       return new Set(['get', WRITE_OP[kind]].filter((op): op is string => typeof op === 'string'));
     case 'equal':
-      return new Set(TARGET_OPS[kind].filter((op) => !STREAM_OPS.includes(op)));
+      return new Set(defaultOps(kind));
   }
 }
 

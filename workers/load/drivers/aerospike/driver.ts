@@ -2,6 +2,7 @@
 import { Buffer } from 'node:buffer';
 import type { Client } from 'aerospike';
 import { STREAM_OPS } from '../../../../app/scenario/aerospike-target';
+import { RMW_OP } from '../../../../app/scenario/targets';
 import { NOT_FOUND, noOperation, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
 import { clientConfig, CODE, codeOf, connectError, describeError, UNAVAILABLE_CODES, type AerospikeSettings } from './config';
 import { BatchKeys, binValues, VALUE_BIN, type BinRecord } from './keys';
@@ -93,9 +94,33 @@ class AerospikeDriver implements Driver {
       case 'scan':
       case 'query':
         return this.stream!.next();
+      case RMW_OP:
+        return this.readModifyWrite(key);
       default:
         return noOperation('aerospike', op);
     }
+  }
+
+  /** get then put of the same record, one operation: a record not there yet is read as missing and written. */
+  private readModifyWrite(key: string): Promise<unknown> {
+    const client = this.client!;
+    const t = this.t;
+    const k = new this.Key(t.namespace, t.set, key);
+    this.io.bytesOut += key.length;
+    return client.get(k).then(
+      (record) => this.write(client, k, key, (record as { bins?: Record<string, unknown> }).bins?.[VALUE_BIN]),
+      (err: unknown) => {
+        if (!this.isNotFound(err)) throw err;
+        return this.write(client, k, key, undefined);
+      },
+    );
+  }
+
+  private write(client: Client, k: InstanceType<KeyClass>, key: string, read: unknown): Promise<unknown> {
+    this.io.bytesIn += binBytes(read);
+    const v = this.values.next();
+    this.io.bytesOut += key.length + v.bytes;
+    return client.put(k, v.bins);
   }
 
   outcome(result: unknown): Outcome {

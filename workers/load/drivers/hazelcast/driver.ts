@@ -1,5 +1,5 @@
 import { parseMembers, type HazelcastSettings } from '../../../../app/scenario/hazelcast-target';
-import { WRITE_OPS } from '../../../../app/scenario/targets';
+import { RMW_OP, WRITE_OPS } from '../../../../app/scenario/targets';
 import type { TickNode } from '../../../../app/metrics/tick';
 import { NOT_FOUND, noOperation, OK, type Driver, type DriverContext, type IoCounters, type Outcome } from '../../driver';
 import { keyFor, Rng } from '../../keys';
@@ -98,11 +98,27 @@ class HazelcastDriver implements Driver {
 
   /** The rarer operations, apart: run is inlined into the load loop's answer path, and its size counts against TurboFan's budget. */
   private runOther(op: string, key: string): Promise<unknown> {
+    if (op === RMW_OP) return this.readModifyWrite(key);
     if (op !== 'remove') return noOperation('hazelcast', op);
     const answer = this.map!.remove(key);
     this.members!.count(key, WRITES.remove);
     this.io.bytesOut += key.length;
     return answer;
+  }
+
+  /** get then set of the same key, one operation; the member counts a read and a write. */
+  private readModifyWrite(key: string): Promise<unknown> {
+    const map = this.map!;
+    const members = this.members!;
+    members.count(key, WRITES.get);
+    this.io.bytesOut += key.length;
+    return map.get(key).then((read) => {
+      if (typeof read === 'string') this.io.bytesIn += read.length;
+      const value = this.values.next();
+      members.count(key, WRITES.set);
+      this.io.bytesOut += key.length + value.length;
+      return map.set(key, value);
+    });
   }
 
   /** get and remove answer the value or null (no such key); set answers nothing. */
