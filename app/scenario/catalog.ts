@@ -1,6 +1,7 @@
 import { AEROSPIKE_CATALOG } from './catalog-aerospike';
 import { HAZELCAST_CATALOG, HAZELCAST_GRIDS } from './catalog-hazelcast';
 import type { ScenarioInput } from './schema';
+import { YCSB_CATALOG } from './catalog-ycsb';
 
 import { CATALOG_SWEEPS as CLIENT_SWEEPS } from './catalog-aerospike';
 import { SYSTEM_NODE } from './node-version';
@@ -142,6 +143,7 @@ export const CATALOG: readonly ScenarioInput[] = [
   },
   ...AEROSPIKE_CATALOG,
   ...HAZELCAST_CATALOG,
+  ...YCSB_CATALOG,
 ];
 
 export function findScenario(name: string): ScenarioInput | undefined {

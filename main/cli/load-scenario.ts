@@ -6,6 +6,7 @@ import { UserScenarios } from '../library/user-scenarios';
 import { scenariosDir } from '../config/dirs';
 import { admitScenarios, refusalMessage } from '../policy/admit';
 import { errorMessage } from '../../app/error-message';
+import { ycsbRefusal } from '../../app/scenario/catalog-ycsb';
 
 export class UsageError extends Error {}
 
@@ -41,6 +42,8 @@ function savedScenario(name: string): ScenarioInput {
   const found = saved.find(name);
   if (typeof found === 'string') throw new UsageError(`saved scenario "${name}" cannot be used: ${found}`);
   if (found) return found;
+  const refusal = ycsbRefusal(name);
+  if (refusal) throw new UsageError(refusal);
   const mine = saved.list().scenarios.map((s) => s.name);
   throw new UsageError(
     `unknown scenario "${name}"; built-in: ${CATALOG.map((c) => c.name).join(', ')}` + (mine.length ? `; saved: ${mine.join(', ')}` : ''),

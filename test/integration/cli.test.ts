@@ -64,6 +64,12 @@ describe('kvscope CLI', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('unknown scenario "no-such-thing"');
     expect(r.stderr).toContain('redis-mix');
+    // YCSB's workload E is not in the catalog, and says why rather than "unknown".
+    const e = spawnSync(process.execPath, [CLI, 'run', 'ycsb-e-hazelcast'], { encoding: 'utf8' });
+    expect(e.status).toBe(2);
+    expect(e.stderr).toContain(
+      'YCSB workload E (short range scans) is not for hazelcast: a Hazelcast IMap has no ordered range scan of keys',
+    );
   });
 
   it('runs to the end: a line per second, a summary table, exit code 0', async () => {

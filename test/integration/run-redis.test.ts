@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRunFile } from '../../app/run/reader';
+import { findScenario } from '../../app/scenario/catalog';
 import { parseScenario } from '../../app/scenario/schema';
 import { Run } from '../../main/engine/orchestrator';
 import { recordRun } from '../../main/engine/run-recorder';
@@ -34,6 +35,40 @@ describe('a run against a real redis-server', () => {
   afterAll(async () => {
     await redis?.stop();
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("runs YCSB's D and F from the catalog: loaded first, every read found, rmw a read and a write on the server", async () => {
+    const small = { keySpace: 2000, workers: 1, inFlight: 8, warmupSeconds: 0, durationSeconds: 2 };
+    const stats = async (): Promise<Record<string, number>> => {
+      const c = new (await import('ioredis')).default({ port: redis.port, lazyConnect: true });
+      await c.connect();
+      const info = await c.info('commandstats');
+      c.disconnect();
+      return Object.fromEntries([...info.matchAll(/cmdstat_(get|set):calls=(\d+)/g)].map((m) => [m[1], Number(m[2])]));
+    };
+    for (const letter of ['d', 'f']) {
+      const base = findScenario(`ycsb-${letter}-redis`)!;
+      const before = await stats();
+      const { summary } = await runScenario({ ...base, ...small, target: { kind: 'redis', port: redis.port, prefill: small.keySpace } });
+      const after = await stats();
+      expect(summary.status).toBe('done');
+      // Every read finds a record: the load phase wrote the whole key space, and D's reads favour keys it or the run wrote.
+      expect(summary.ops.get.ops).toBeGreaterThan(100);
+      expect(summary.ops.get.notFound).toBe(0);
+      const gets = (after.get ?? 0) - (before.get ?? 0);
+      const sets = (after.set ?? 0) - (before.set ?? 0);
+      if (letter === 'd') {
+        expect(summary.ops.set.ops / (summary.ops.get.ops + summary.ops.set.ops)).toBeCloseTo(0.05, 1);
+      } else {
+        const rmw = summary.ops.rmw;
+        expect(rmw.ops).toBeGreaterThan(100);
+        // Warm-up is 0, so the server saw the measured operations and those in flight at the end; each rmw is a GET and a SET.
+        expect(gets - (summary.ops.get.ops + rmw.ops)).toBeGreaterThanOrEqual(0);
+        expect(gets - (summary.ops.get.ops + rmw.ops)).toBeLessThanOrEqual(2 * small.inFlight);
+        expect(sets - small.keySpace - rmw.ops).toBeGreaterThanOrEqual(0);
+        expect(sets - small.keySpace - rmw.ops).toBeLessThanOrEqual(small.inFlight);
+      }
+    }
   });
 
   it('produces one sample per second, keeps warm-up apart, and writes a readable run file', async () => {

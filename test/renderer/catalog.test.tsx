@@ -19,7 +19,11 @@ const byName = (name: string) => CATALOG.find((s) => s.name === name)!;
 describe('the catalog', () => {
   it('groups every scenario by target kind, built-in servers first, and searches name, description and kind', () => {
     const sections = catalogSections(CATALOG, '');
-    expect(sections.map((s) => s.id)).toEqual(['builtin', 'redis', 'hazelcast', 'aerospike']);
+    expect(sections.map((s) => s.id)).toEqual(['builtin', 'redis', 'hazelcast', 'aerospike', 'ycsb']);
+    const ycsb = sections.find((s) => s.id === 'ycsb')!;
+    expect(ycsb.scenarios.map((s) => s.name)).toContain('ycsb-f-aerospike');
+    expect(ycsb.note).toMatch(/^Workload E \(short range scans\) is not offered: redis: Redis keys have no order/);
+    expect(sections.find((s) => s.id === 'redis')!.scenarios.some((s) => s.name?.startsWith('ycsb-'))).toBe(false);
     expect(sections.flatMap((s) => s.scenarios)).toHaveLength(CATALOG.length);
     expect(catalogSections(CATALOG, 'PIPELIN').flatMap((s) => s.scenarios.map((x) => x.name))).toEqual([
       'hazelcast-pipelining-payloads',
@@ -48,7 +52,9 @@ describe('the catalog', () => {
       'Redis',
       'Hazelcast',
       'Aerospike',
+      'YCSB core workloads',
     ]);
+    expect(screen.getByTestId('catalog-section-ycsb').textContent).toContain('Workload E (short range scans) is not offered');
     expect(screen.getByTestId('need-hazelcast-read-heavy').textContent).toBe(
       '✗ Needs 2 local Hazelcast members, which kvscope starts (Java): not on this machine',
     );
@@ -57,6 +63,6 @@ describe('the catalog', () => {
     );
     expect(screen.getByTestId('need-redis-mix').getAttribute('data-has')).toBe('yours');
     fireEvent.change(screen.getByTestId('catalog-search'), { target: { value: 'redis' } });
-    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Redis']);
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Redis', 'YCSB core workloads']);
   });
 });

@@ -32,6 +32,7 @@ export function CatalogList() {
       {sections.map((sec) => (
         <section key={sec.id} className="catalog-section" data-testid={`catalog-section-${sec.id}`}>
           <h2>{sec.title}</h2>
+          {sec.note && <p className="muted catalog-note">{sec.note}</p>}
           {sec.scenarios.map((s) => (
             <ScenarioCard key={s.name} scenario={s} selected={s.name === source} onSelect={() => open(s, 'built-in')} />
           ))}
