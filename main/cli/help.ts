@@ -48,6 +48,7 @@ the list as JSON.`,
     compare: `kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--html FILE]
                 [--png FILE [--browser PATH]] [--json] [--runs-dir DIR]
        kvscope compare A1 A2 [A3 ...] --vs B1 B2 [B3 ...] [--vs C1 ...] [same options but --baseline]
+                [--fail-if "ops/s<-5%,p99>+10%" [--junit FILE]]
 
 Compares 2 to 8 runs (a run file, or the start of an id or file name); the first is the baseline unless
 --baseline N (1-based). With --vs it compares groups of runs (repeats of each side; up to 16 runs in all),
@@ -57,7 +58,9 @@ their effective number, and cannot speak for run-to-run noise: repeat each side 
 Prints the verdict, the settings that differ, ops/s and p99 per op type with the change, its 95% interval
 and p, and the latency percentiles. --csv writes the comparison as one table, --series-csv the per-second
 series side by side, --html a one-file report, --png the Compare page as a picture. A FILE of - is standard
-output. --json prints the comparison as JSON (each verdict with its method, p, significant, runs and seconds).`,
+output. --json prints the comparison as JSON (each verdict with its method, p, significant, runs and seconds).
+--fail-if is a regression gate: it exits 5 when a condition's change is significant on the runs and past its
+bound (groups only, 3 runs or more of the baseline and each candidate); --junit FILE writes its verdicts as JUnit XML.`,
     export: `kvscope export RUN [--csv FILE [--format seconds|nodes|bench [--layout seconds|clients]]] [--html FILE] [--runs-dir DIR]
 
 Exports one run: --format seconds (the default) one row per second, --format nodes one row per node per

@@ -13,6 +13,8 @@ import { MAX_GROUP_RUNS } from '../../app/stats/limits';
 import { defaultRunsDir } from '../library/paths';
 import { resolveRun, type RunIndexEntry } from '../library/run-index';
 import { comparisonText } from './compare-view';
+import { gateOf, judgeGate } from './compare-gate';
+import { EXIT_OK } from '../exit-codes';
 import { UsageError } from './load-scenario';
 import { listedRuns, runsTable, SORT_KEYS, type SortKey } from './runs-list';
 import { RunLibrary } from '../library/run-library';
@@ -88,10 +90,12 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
       browser: { type: 'string' },
       'runs-dir': { type: 'string' },
       json: { type: 'boolean', default: false },
+      'fail-if': { type: 'string' },
+      junit: { type: 'string' },
     },
   });
   const { values, positionals } = parsed;
-  const say = wordsTo(out, [values.csv, values['series-csv'], values.html, values.png, values.json ? STDOUT : undefined]);
+  const say = wordsTo(out, [values.csv, values['series-csv'], values.html, values.png, values.junit, values.json ? STDOUT : undefined]);
   const dir = values['runs-dir'] ?? defaultRunsDir();
   const grouped = compareGroupsOf(parsed);
   const asGroups = grouped.length > 1;
@@ -104,6 +108,7 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
   } else if (positionals.length < MIN_RUNS || positionals.length > MAX_RUNS) {
     throw new UsageError(`compare takes ${MIN_RUNS} to ${MAX_RUNS} runs, got ${positionals.length} (or groups: A1 A2 --vs B1 B2)`);
   }
+  const gate = gateOf(values['fail-if'], values.junit, grouped);
   const baseline = asGroups ? 0 : Number(values.baseline ?? '1') - 1;
   if (!Number.isInteger(baseline) || baseline < 0 || baseline >= positionals.length) {
     throw new UsageError(`--baseline is the position of a run in the list, 1 to ${positionals.length}, got "${values.baseline}"`);
@@ -136,7 +141,7 @@ export async function compareCommand(args: string[], out: Out): Promise<number> 
         }),
       say,
     );
-  return 0;
+  return gate ? judgeGate(gate, c, say) : EXIT_OK;
 }
 
 const EXPORT_FORMATS = ['seconds', 'nodes', 'bench'] as const;

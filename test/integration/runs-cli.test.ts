@@ -170,3 +170,61 @@ describe('kvscope runs, compare and export', () => {
     }
   });
 });
+
+describe('kvscope compare --fail-if, a regression gate for CI', () => {
+  let dir: string;
+  const id = (prefix: string, i: number) => `${prefix}${i}${prefix}${i}${prefix}${i}${prefix}${i}-0000-4000-8000-00000000000${i}`;
+  const write = (prefix: string, counts: number[]) =>
+    counts.forEach((count, i) => {
+      const run = fixtureRun(id(prefix, i), steady(20, { get: { count, us: 1000 } }));
+      writeFileSync(join(dir, `2026-11-02T1${i}-00-00-000Z_kv-async_${prefix}${i}.ndjson`), ndjson(run));
+    });
+  const refs = (prefix: string) => [0, 1, 2].map((i) => `${prefix}${i}${prefix}${i}`);
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'kvscope-gate-'));
+    write('a', [100, 110, 95]);
+    write('b', [104, 93, 108]);
+    write('c', [80, 84, 78]);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('exits 5 on a significant drop past its bound and writes JUnit XML; 0 when within', () => {
+    const junit = join(dir, 'gate.xml');
+    const failed = cli([
+      'compare',
+      ...refs('a'),
+      '--vs',
+      ...refs('c'),
+      '--fail-if',
+      'ops/s<-5%,p99>+10%',
+      '--junit',
+      junit,
+      '--runs-dir',
+      dir,
+    ]);
+    expect(failed.stderr).toBe('');
+    expect(failed.status).toBe(5);
+    expect(failed.stdout).toMatch(/^FAIL {2}\S+ vs \S+: ops\/s<-5%: ops\/s changed -\d+\.\d % \(p [\d.e-]+\), past < -5\.0 %$/m);
+    expect(failed.stdout).toMatch(/^gate: FAILED \(1 of 2 conditions/m);
+    expect(readFileSync(junit, 'utf8')).toMatch(/<testsuites name="kvscope compare" tests="2" failures="1">/);
+    const passed = cli(['compare', ...refs('a'), '--vs', ...refs('b'), '--fail-if', 'ops/s<-5%', '--runs-dir', dir]);
+    expect(passed.status).toBe(0);
+    expect(passed.stdout).toMatch(/^gate: passed \(1 condition checked, on the runs\)$/m);
+  });
+
+  it('refuses a gate it could not judge on the runs, and a condition it cannot read, with exit 2', () => {
+    const one = cli(['compare', refs('a')[0], refs('c')[0], '--fail-if', 'ops/s<-5%', '--runs-dir', dir]);
+    expect(one.status).toBe(2);
+    expect(one.stderr).toMatch(/--fail-if judges groups of runs: give the baseline runs, then --vs/);
+    const few = cli(['compare', refs('a')[0], '--vs', refs('c')[0], '--fail-if', 'ops/s<-5%', '--runs-dir', dir]);
+    expect(few.status).toBe(2);
+    expect(few.stderr).toMatch(/needs at least 3 runs of the baseline and group 2 together/);
+    const bad = cli(['compare', ...refs('a'), '--vs', ...refs('c'), '--fail-if', 'throughput<5', '--runs-dir', dir]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/"throughput<5" is not a condition/);
+    expect(cli(['compare', ...refs('a'), '--vs', ...refs('c'), '--junit', 'x.xml', '--runs-dir', dir]).stderr).toMatch(
+      /--junit writes the verdicts of --fail-if/,
+    );
+  });
+});
