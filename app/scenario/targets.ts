@@ -13,9 +13,20 @@ const port = (dflt: number) => z.number().int().min(0).max(65535).default(dflt);
 /** The "cluster vs async" key-value web server, started by kvscope unless `external`. */
 export const BuiltinKvTarget = z.strictObject({
   kind: z.literal('builtin-kv'),
-  mode: z.enum(['async', 'cluster']).default('async'),
+  /**
+   * async and cluster: the seed's two servers. fixed-capacity: values in
+   * memory, every request served in exactly serviceTimeMs by one of
+   * `handlers` handlers, so its capacity is known by construction
+   * (handlers x 1000 / serviceTimeMs requests a second): a yardstick for
+   * `kvscope capacity`.
+   */
+  mode: z.enum(['async', 'cluster', 'fixed-capacity']).default('async'),
   /** Server processes in cluster mode (the seed's nServers); async mode is always one. */
   servers: z.number().int().min(1).max(64).default(2),
+  /** fixed-capacity: requests served at once. */
+  handlers: z.number().int().min(1).max(10_000).default(4),
+  /** fixed-capacity: each request's service time, ms. */
+  serviceTimeMs: z.number().min(0.1).max(60_000).default(5),
   /** Times a GET re-reads, sorts and reduces the value before answering (the seed's nTimes). */
   nTimes: z.number().int().min(0).max(10_000).default(30),
   /** Where values are written; a fresh temporary folder per run when omitted. */

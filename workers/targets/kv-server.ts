@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { BuiltinKvTarget } from '../../app/scenario/targets';
 import { startKvAsync } from './kv-async';
 import { startKvCluster } from './kv-cluster';
+import { fixedCapacityStore } from './fixed-capacity';
 import type { RunningTarget } from './running-target';
 
 type KvTarget = z.output<typeof BuiltinKvTarget>;
@@ -14,5 +15,6 @@ export async function startKvServer(t: KvTarget, workDir: string): Promise<Runni
   const dataDir = t.dataPath ?? join(workDir, 'kv-data');
   await mkdir(dataDir, { recursive: true });
   const options = { host: t.host, port: t.port, nTimes: t.nTimes, dataDir };
-  return t.mode === 'cluster' ? startKvCluster(options, t.servers) : startKvAsync(options);
+  if (t.mode === 'cluster') return startKvCluster(options, t.servers);
+  return startKvAsync(options, t.mode === 'fixed-capacity' ? fixedCapacityStore(t.handlers, t.serviceTimeMs) : undefined);
 }
