@@ -65,8 +65,11 @@ export function stopAgents(agents: readonly Agent[], withinMs = 20_000): Promise
   );
 }
 
-/** A kvscope command as a child; the promise also carries the child, to signal it mid-run. */
-export function coordinator(args: string[], env: Record<string, string>): Promise<Finished> & { child: ChildProcess } {
+/** A running coordinator: the promise of its end, its child (to signal it mid-run) and its standard output so far. */
+export type Coordinator = Promise<Finished> & { child: ChildProcess; out: () => string };
+
+/** A kvscope command as a child; the promise also carries the child, to signal it mid-run, and its output so far. */
+export function coordinator(args: string[], env: Record<string, string>): Coordinator {
   const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.once(
     'exit',
@@ -77,7 +80,26 @@ export function coordinator(args: string[], env: Record<string, string>): Promis
   child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const done = new Promise<Finished>((resolve) => child.once('exit', (status) => resolve({ status, stdout, stderr, child })));
-  return Object.assign(done, { child });
+  return Object.assign(done, { child, out: () => stdout });
+}
+
+/** A measured second is printed within this once a run's workers are up (warm-up and merging included). */
+const MEASURED_SECOND_MS = 30_000;
+
+/**
+ * Resolves once the coordinator (not --quiet) has printed the line of a
+ * measured second: the run's load is under way, warm-up over. Rejects with
+ * its output if none comes in time, or if it exits first.
+ */
+export async function measuring(run: Coordinator): Promise<void> {
+  const until = Date.now() + MEASURED_SECOND_MS;
+  let exited = false;
+  void run.then(() => (exited = true));
+  while (!/^ *\d+s run /m.test(run.out())) {
+    if (exited || Date.now() > until)
+      throw new Error(`no measured second from the coordinator${exited ? ' (it exited)' : ''}: ${run.out()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** Resolves once `agent` has logged the workers of a run begun after `from` characters of its output. */

@@ -12,7 +12,7 @@ import { startNatsServer, type NatsServer, type NatsUser } from '../helpers/nats
 import { RunController } from '../../main/engine/run-controller';
 import { attachAgents } from '../../main/nats/attach-agents';
 import { waitGone } from '../helpers/processes';
-import { agentRunning, childPids, CLI, coordinator, redisCalls, startAgent, type Agent } from '../helpers/agents';
+import { agentRunning, childPids, CLI, coordinator, measuring, redisCalls, startAgent, type Agent } from '../helpers/agents';
 import { kvscope, sandbox } from './policy-fixtures';
 
 const AGENTS = ['a1', 'a2', 'a3', 'a4'];
@@ -102,10 +102,12 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
 
   it('an agent killed with SIGKILL mid-run: the run is degraded and names it', { timeout: RUN_TIMEOUT_MS }, async () => {
     const victim = await start('a3');
-    const run = coordinate(placed({ local: 1, agents: { a1: 1, a3: 1 } }, ['--set', 'durationSeconds=10']));
-    // The load has begun once the agent logged its run; after 4 s of it, the agent is killed outright.
+    // The run waits for every worker to finish or be lost, so it outlasts the kill by AGENT_LOST_MS whatever its length:
+    // 6 s only keep the kill well inside the measured seconds.
+    const run = coordinate(placed({ local: 1, agents: { a1: 1, a3: 1 } }, ['--set', 'durationSeconds=6']));
+    // The load has begun once the agent logged its run; once a measured second is in, the agent is killed outright.
     await agentRunning(victim);
-    await new Promise((r) => setTimeout(r, 4_000));
+    await measuring(run);
     const workerPids = childPids(victim.child.pid!);
     victim.child.kill('SIGKILL');
     const r = await run;
@@ -123,9 +125,10 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
       const a1 = agents.find((a) => a.name === 'a1')!;
       const before = redisCalls(redis.port);
       const from = a1.out().length;
-      const run = coordinate(placed({ local: 1, agents: { a1: 1, a2: 1 } }, ['--set', 'durationSeconds=8']));
+      const run = coordinate(placed({ local: 1, agents: { a1: 1, a2: 1 } }, ['--set', 'durationSeconds=5']));
+      // Restarted once a measured second is in: the link drops and comes back with measured seconds still to go.
       await agentRunning(a1, from);
-      await new Promise((r) => setTimeout(r, 3_000));
+      await measuring(run);
       await nats.restart();
       const r = await run;
       expect(r.status, r.stdout + r.stderr).toBe(0);
@@ -204,9 +207,10 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
   it('stops its workers and exits on SIGTERM, leaving no process behind', { timeout: RUN_TIMEOUT_MS }, async () => {
     const a2 = agents.find((a) => a.name === 'a2')!;
     const from = a2.out().length;
-    const run = coordinate(placed({ local: 1, agents: { a2: 1 } }, ['--set', 'durationSeconds=10']));
+    // Stopped once a measured second is in; the run's remaining seconds are the local worker's alone.
+    const run = coordinate(placed({ local: 1, agents: { a2: 1 } }, ['--set', 'durationSeconds=5']));
     await agentRunning(a2, from);
-    await new Promise((r) => setTimeout(r, 2_000));
+    await measuring(run);
     const workerPids = childPids(a2.child.pid!);
     a2.child.kill('SIGTERM');
     const exited = await new Promise<number | null>((resolve) => a2.child.once('exit', (code) => resolve(code)));
@@ -222,10 +226,11 @@ describe('kvscope agents over NATS: workers on other processes, merged into one 
   it("shows the dashboard's Load generators: each agent with its state, over the Bridge", { timeout: 30_000 }, async () => {
     const controller = new RunController(sb.env.KVSCOPE_RUNS);
     await attachAgents(controller, { url: nats.url, nkeyFile: nats.coordinator.seedFile }, () => undefined);
-    await new Promise((r) => setTimeout(r, 2_000));
-    const view = await controller.listAgents();
-    expect(view.nats).toBe(nats.url);
-    expect(view.agents.find((a) => a.name === 'a1')).toMatchObject({ state: 'up', cores: expect.any(Number) as number });
+    // a1 is listed once its next heartbeat (every AGENT_HEARTBEAT_MS) has come in.
+    await expect
+      .poll(async () => (await controller.listAgents()).agents.find((a) => a.name === 'a1'), { timeout: 10_000, interval: 50 })
+      .toMatchObject({ state: 'up', cores: expect.any(Number) as number });
+    expect((await controller.listAgents()).nats).toBe(nats.url);
     await controller.shutdown();
     const none = new RunController(sb.env.KVSCOPE_RUNS);
     await attachAgents(none, { url: nats.url }, () => undefined);
@@ -255,7 +260,8 @@ describe('an agent whose NATS server is gone', () => {
         const wait = setInterval(() => out.includes('waiting for runs') && (clearInterval(wait), resolve()), 50);
       });
       await nats.stop();
-      await new Promise((r) => setTimeout(r, 1_000));
+      // SIGTERM once the agent has seen its server go: it is then retrying the link, not connected.
+      await expect.poll(() => out, { timeout: 10_000, interval: 50 }).toMatch(/NATS disconnected/);
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await waitGone([child.pid!], 10_000)).toEqual([]);
