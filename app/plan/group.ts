@@ -1,6 +1,7 @@
 /** Written into each run's header so the library can show runs that belong together (no Node imports: the renderer reads it too). */
 export interface RunGroup {
-  kind: 'repeat' | 'sweep';
+  /** capacity: the steps of a capacity search (kvscope capacity), each known by its rate (null: the closed-loop probe). */
+  kind: 'repeat' | 'sweep' | 'capacity';
   id: string;
   index: number;
   count: number;

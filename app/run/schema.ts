@@ -29,7 +29,7 @@ const LatencySchema = z.looseObject({
 
 const RunGroupSchema = z
   .object({
-    kind: z.enum(['repeat', 'sweep']),
+    kind: z.enum(['repeat', 'sweep', 'capacity']),
     id: z.string().min(1),
     index: z.number().int().min(0),
     count: z.number().int().min(1),

@@ -12,6 +12,7 @@ export function sweptText(g: RunGroup): string {
 /** What sets a run apart within its plan: `inFlight=8` in a sweep, `#2/5` in a repeat; '' alone. */
 export function groupValue(g: RunGroup | null | undefined): string {
   if (!g) return '';
+  if (g.kind === 'capacity') return g.value === null ? 'closed-loop probe' : sweptText(g);
   return g.kind === 'sweep' && g.setting ? sweptText(g) : `#${g.index + 1}/${g.count}`;
 }
 

@@ -43,6 +43,9 @@ const KV_SEED = {
   durationSeconds: 20,
 } as const;
 
+/** kv-fixed-capacity's server: 800 requests a second by construction. */
+const FIXED = { handlers: 4, serviceTimeMs: 5 } as const;
+
 const FILE_SEED = { workers: 1, inFlight: 8, warmupSeconds: 1, durationSeconds: 10 } as const;
 
 const REDIS_BASE = {
@@ -92,6 +95,19 @@ export const CATALOG: readonly ScenarioInput[] = [
     description: 'Stream a 500 KiB file read in 64 KiB chunks',
     target: { kind: 'builtin-file', fileSize: 500 * 1024, chunkSize: 64 * 1024 },
     ...FILE_SEED,
+  },
+  {
+    name: 'kv-fixed-capacity',
+    description: `A built-in server of known capacity: ${FIXED.handlers} handlers of ${FIXED.serviceTimeMs} ms each, ${(FIXED.handlers * 1000) / FIXED.serviceTimeMs} requests a second at most (try kvscope capacity on it)`,
+    target: { kind: 'builtin-kv', mode: 'fixed-capacity', ...FIXED },
+    mix: { get: 0.5, put: 0.5 },
+    keySpace: 1000,
+    keyLength: 10,
+    valueSize: 100,
+    workers: 1,
+    inFlight: 64,
+    warmupSeconds: 1,
+    durationSeconds: 5,
   },
   {
     name: 'file-chunks-whole',

@@ -1,0 +1,58 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { readRunFile } from '../../app/run/reader';
+import { CLI } from '../helpers/cli';
+
+/** kv-fixed-capacity's server: 4 handlers of 5 ms, so 800 requests a second by construction. */
+const KNOWN_CAPACITY = 800;
+const WITHIN = 0.1;
+
+describe('kvscope capacity on the built-in server of known capacity', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kvscope-capacity-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds its capacity within 10 %, each step a run of one group, and says it in one line', () => {
+    const r = spawnSync(
+      process.execPath,
+      [CLI, 'capacity', 'kv-fixed-capacity', '--slo', 'p99<25ms,errors<1%', '--set', 'durationSeconds=2', '--runs-dir', dir, '--json'],
+      { encoding: 'utf8', timeout: 170_000 },
+    );
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as {
+      schema: number;
+      ended: string;
+      capacity: { rate: number; achieved: number };
+      failedAt: { rate: number; why?: string };
+      answer: string;
+      steps: unknown[];
+    };
+    expect(out.schema).toBe(1);
+    expect(out.ended).toBe('edge found');
+    expect(Math.abs(out.capacity.achieved / KNOWN_CAPACITY - 1)).toBeLessThan(WITHIN);
+    expect(out.failedAt.rate).toBeGreaterThan(out.capacity.rate);
+    expect(out.answer).toMatch(/^\d{3} ops\/s within p99 < 25 ms, errors < 1 %; at \d{3} ops\/s /);
+    // The steps went to standard error as they ran; standard output holds the JSON alone.
+    expect(r.stderr).toMatch(/^probe \(closed loop\): \d+ ops\/s/m);
+    expect(r.stderr).toMatch(/^step 1: \d+ ops\/s asked, \d+ reached: held$/m);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ndjson'));
+    expect(files).toHaveLength(out.steps.length + 1);
+    const groups = files.map((f) => readRunFile(join(dir, f)).header.group!);
+    expect(new Set(groups.map((g) => `${g.kind} ${g.id}`)).size).toBe(1);
+    expect(groups[0].kind).toBe('capacity');
+    expect(groups.filter((g) => g.value === null)).toHaveLength(1);
+  }, 180_000);
+
+  it('refuses a missing or unreadable objective with exit 2, before any run', () => {
+    const none = spawnSync(process.execPath, [CLI, 'capacity', 'kv-fixed-capacity', '--runs-dir', dir], { encoding: 'utf8' });
+    expect(none.status).toBe(2);
+    expect(none.stderr).toMatch(/capacity needs --slo/);
+    const bad = spawnSync(process.execPath, [CLI, 'capacity', 'kv-fixed-capacity', '--slo', 'p99<fast', '--runs-dir', dir], {
+      encoding: 'utf8',
+    });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/"p99<fast" is not a condition/);
+  });
+});
