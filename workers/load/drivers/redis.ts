@@ -195,6 +195,9 @@ function clusterClient(seed: { host: string; port: number }, options: RedisOptio
     enableAutoPipelining,
     enableOfflineQueue: false,
     clusterRetryStrategy: retryStrategy,
+    // Reading the slot map is part of connecting: it gets the connect timeout, not ioredis' 1 s, which a loaded
+    // machine (a cluster's masters just started beside the load) can miss, failing the run at its start.
+    slotsRefreshTimeout: CONNECT_TIMEOUT_MS,
     redisOptions: { ...redisOptions, maxRetriesPerRequest },
   });
 }
