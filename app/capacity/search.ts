@@ -29,6 +29,8 @@ export interface StepResult {
   metSlo: boolean;
   /** What broke, in words, when the step did not hold (e.g. "p99 3.1 ms > 2 ms"). */
   why?: string;
+  /** Latency over the step's measured seconds (µs), for the latency-against-throughput chart. */
+  latencyUs?: { p50: number; p99: number; p999: number };
 }
 
 export const held = (s: StepResult): boolean => s.metSlo && s.achieved >= FOLLOW_SHARE * s.rate;

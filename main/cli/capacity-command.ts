@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { CapacitySearch, held, MAX_CAPACITY_STEPS, type CapacityAnswer, type StepResult } from '../../app/capacity/search';
+import { held, MAX_CAPACITY_STEPS, type CapacityAnswer, type StepResult } from '../../app/capacity/search';
+import { runCapacity, type StepRun } from '../capacity/capacity-loop';
 import { parseSlo, sloText, SloError } from '../../app/capacity/slo';
 import { outcomeOf } from '../../app/metrics/outcome';
-import type { Summary } from '../../app/metrics/summary';
-import { thresholdMisses } from '../../app/metrics/thresholds';
 import type { RunGroup } from '../../app/plan/group';
 import { MAX_REPEAT } from '../../app/plan/group';
 import { fmtInt, fmtUsAsMs } from '../../app/report/numbers';
@@ -16,18 +14,10 @@ import { admitOrThrow, loadScenario, UsageError } from './load-scenario';
 import { runCommand } from './run-command';
 import { printError } from './terminal';
 
-/** The group setting a step is known by: the rate it was asked for (the probe's value is null, a closed loop). */
-const RATE = 'rate';
-
-interface Done {
-  summary: Summary;
-  file: string | null;
-}
-
 /** One run of the search, quiet: its lines are kept and shown only when it did not end cleanly. */
-async function step(s: Scenario, group: RunGroup, runsDir: string, say: (l: string) => void): Promise<Done | number> {
+async function step(s: Scenario, group: RunGroup, runsDir: string, say: (l: string) => void): Promise<StepRun | number> {
   const lines: string[] = [];
-  let done: Done | undefined;
+  let done: StepRun | undefined;
   const exit = await runCommand(s, {
     runsDir,
     group,
@@ -42,11 +32,6 @@ async function step(s: Scenario, group: RunGroup, runsDir: string, say: (l: stri
   return done;
 }
 
-const resultOf = (rate: number, d: Done): StepResult => {
-  const misses = thresholdMisses(d.summary.thresholds);
-  return { rate, achieved: d.summary.total.opsPerSec.mean, metSlo: misses === '', why: misses || undefined };
-};
-
 /** The answer in one line: "84,000 ops/s within p99 < 2 ms; at 90,000 ops/s p99 3.1 ms > 2 ms". */
 export function answerLine(a: CapacityAnswer, slo: string): string {
   if (!a.capacity)
@@ -57,12 +42,12 @@ export function answerLine(a: CapacityAnswer, slo: string): string {
   return `${cap}; at ${fmtInt(a.failedAt.rate)} ops/s ${why}${a.ended === 'out of steps' ? ' (out of steps before the edge narrowed)' : ''}`;
 }
 
-function stepsTable(rows: { s: StepResult; d: Done }[]): string {
-  const sorted = [...rows].sort((a, b) => a.s.rate - b.s.rate);
+function stepsTable(steps: readonly StepResult[]): string {
+  const sorted = [...steps].sort((a, b) => a.rate - b.rate);
   return table([
     ['rate asked', 'ops/s', 'p50 ms', 'p99 ms', 'p99.9 ms', 'held', 'why not'],
-    ...sorted.map(({ s, d }) => {
-      const l = d.summary.total.latency;
+    ...sorted.map((s) => {
+      const l = s.latencyUs ?? { p50: NaN, p99: NaN, p999: NaN };
       return [
         fmtInt(s.rate),
         fmtInt(s.achieved),
@@ -102,62 +87,19 @@ export async function capacityCommand(args: string[], say: (line: string) => voi
     throw new UsageError(`--repeat needs a whole number from 1 to ${MAX_REPEAT}, got "${values.repeat}"`);
   const base = loadScenario(positionals[0], values.set ?? []);
   const runsDir = values['runs-dir'] ?? defaultRunsDir();
-  const at = (rate: number | undefined): Scenario => parseScenario({ ...base, rate, thresholds });
-  admitOrThrow([at(undefined)]);
+  admitOrThrow([parseScenario({ ...base, thresholds })]);
   const slo = sloText(thresholds);
   const log = values.json ? printError : say;
-  const id = randomUUID();
-  const count = 1 + MAX_CAPACITY_STEPS * repeat;
-  let index = 0;
-  const group = (value: number | null): RunGroup => ({ kind: 'capacity', id, index: index++, count, setting: RATE, value });
-
   log(`capacity of ${base.name} within ${slo}: a closed-loop probe, then up to ${MAX_CAPACITY_STEPS} open-loop steps`);
-  const probe = await step(at(undefined), group(null), runsDir, log);
-  if (typeof probe === 'number') return probe;
-  const scale = probe.summary.total.opsPerSec.mean;
-  log(`probe (closed loop): ${fmtInt(scale)} ops/s, p99 ${fmtUsAsMs(probe.summary.total.latency.p99)} ms`);
-  const search = new CapacitySearch(scale);
-  const rows: { s: StepResult; d: Done }[] = [];
-  for (let rate = search.next(); rate !== undefined; rate = search.next()) {
-    const runs: StepResult[] = [];
-    let last: Done | undefined;
-    for (let r = 0; r < repeat; r++) {
-      const d = await step(at(rate), group(rate), runsDir, log);
-      if (typeof d === 'number') return d;
-      runs.push(resultOf(rate, d));
-      last = d;
-    }
-    // Judged as runs: a step holds only if every repeat held, at the least throughput any of them reached.
-    const worst = runs.find((x) => !held(x)) ?? runs.reduce((a, b) => (b.achieved < a.achieved ? b : a));
-    const s: StepResult = { ...worst, achieved: Math.min(...runs.map((x) => x.achieved)) };
-    search.record(s);
-    rows.push({ s, d: last! });
-    log(
-      `step ${search.steps.length}: ${fmtInt(rate)} ops/s asked, ${fmtInt(s.achieved)} reached: ${held(s) ? 'held' : `did not hold (${s.why ?? 'throughput did not follow'})`}`,
-    );
-  }
-  const answer = search.answer();
+  const found = await runCapacity(base, thresholds, repeat, (s, group) => step(s, group, runsDir, log), log);
+  if (typeof found === 'number') return found;
+  const answer = found.answer;
   const line = answerLine(answer, slo);
   if (values.json) {
-    say(
-      JSON.stringify(
-        {
-          schema: 1,
-          scenario: base.name,
-          slo: thresholds,
-          probeOpsPerSec: scale,
-          ...answer,
-          answer: line,
-          steps: search.steps,
-          groupId: id,
-        },
-        null,
-        2,
-      ),
-    );
+    say(JSON.stringify({ schema: 1, scenario: base.name, slo: thresholds, ...found, ...answer, answer: line }, null, 2));
   } else {
     say('');
-    say(stepsTable(rows));
+    say(stepsTable(found.steps));
     say('');
     say(line);
   }
