@@ -13,6 +13,8 @@ import { table } from './format';
 import { admitOrThrow, loadScenario, UsageError } from './load-scenario';
 import { runCommand } from './run-command';
 import { printError } from './terminal';
+import { STDOUT, writeOutput } from './output';
+import { capacityReportHtml } from '../../app/report/html/capacity-report';
 
 /** One run of the search, quiet: its lines are kept and shown only when it did not end cleanly. */
 async function step(s: Scenario, group: RunGroup, runsDir: string, say: (l: string) => void): Promise<StepRun | number> {
@@ -61,7 +63,7 @@ function stepsTable(steps: readonly StepResult[]): string {
   ]);
 }
 
-/** `kvscope capacity SCENARIO --slo "p99<2ms,errors<0.1%" [--set k=v ...] [--repeat N] [--runs-dir DIR] [--json]` */
+/** `kvscope capacity SCENARIO --slo "p99<2ms,errors<0.1%" [--set k=v ...] [--repeat N] [--html FILE] [--runs-dir DIR] [--json]` */
 export async function capacityCommand(args: string[], say: (line: string) => void): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -72,9 +74,11 @@ export async function capacityCommand(args: string[], say: (line: string) => voi
       repeat: { type: 'string', default: '1' },
       'runs-dir': { type: 'string' },
       json: { type: 'boolean', default: false },
+      html: { type: 'string' },
     },
   });
   if (positionals.length !== 1) throw new UsageError('capacity takes exactly one scenario name or file');
+  if (values.json && values.html === STDOUT) throw new UsageError('--json and --html - both write to standard output; choose one');
   if (values.slo === undefined) throw new UsageError('capacity needs --slo, e.g. --slo "p99<2ms,errors<0.1%"');
   let thresholds;
   try {
@@ -89,7 +93,7 @@ export async function capacityCommand(args: string[], say: (line: string) => voi
   const runsDir = values['runs-dir'] ?? defaultRunsDir();
   admitOrThrow([parseScenario({ ...base, thresholds })]);
   const slo = sloText(thresholds);
-  const log = values.json ? printError : say;
+  const log = values.json || values.html === STDOUT ? printError : say;
   log(`capacity of ${base.name} within ${slo}: a closed-loop probe, then up to ${MAX_CAPACITY_STEPS} open-loop steps`);
   const found = await runCapacity(base, thresholds, repeat, (s, group) => step(s, group, runsDir, log), log);
   if (typeof found === 'number') return found;
@@ -98,10 +102,23 @@ export async function capacityCommand(args: string[], say: (line: string) => voi
   if (values.json) {
     say(JSON.stringify({ schema: 1, scenario: base.name, slo: thresholds, ...found, ...answer, answer: line }, null, 2));
   } else {
-    say('');
-    say(stepsTable(found.steps));
-    say('');
-    say(line);
+    log('');
+    log(stepsTable(found.steps));
+    log('');
+    log(line);
+  }
+  if (values.html) {
+    const report = capacityReportHtml({
+      scenario: parseScenario({ ...base, thresholds }),
+      slo: thresholds,
+      sloText: slo,
+      answer: line,
+      probeOpsPerSec: found.probeOpsPerSec,
+      steps: found.steps,
+      capacity: answer.capacity,
+      createdAt: new Date().toISOString(),
+    });
+    writeOutput(values.html, report, log, 'the capacity report');
   }
   return answer.capacity ? EXIT_OK : EXIT_THRESHOLDS;
 }

@@ -1,4 +1,5 @@
 import { esc } from './escape';
+import { svgFigure } from './svg-figure';
 import { svgAxis } from './svg-axis';
 
 /** One line of a chart: a value per second (null where the run has none). */
@@ -62,12 +63,5 @@ export function svgLineChart(title: string, unit: string, lines: readonly ChartL
     for (const d of runs) parts.push(`<path d="${d}" fill="none" stroke="${COLORS[i % COLORS.length]}" stroke-width="1.6"${dash}/>`);
   });
   const legend = lines.map((l, i) => `<span>${swatch(i)} ${esc(l.name)}</span>`).join('');
-  return [
-    `<figure><figcaption>${esc(title)}${axis.note ? ` <span class="muted">(${esc(axis.note)})</span>` : ''}</figcaption>`,
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${esc(title)}">`,
-    `<rect x="${PAD.left}" y="${PAD.top}" width="${plotW}" height="${plotH}" fill="none" stroke="#d1d5db"/>`,
-    ...parts,
-    '</svg>',
-    `<div class="legend">${legend}</div></figure>`,
-  ].join('\n');
+  return svgFigure(title, axis.note, { width: WIDTH, height: HEIGHT, pad: PAD }, parts, legend);
 }
