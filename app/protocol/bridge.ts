@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CapacityProgress } from '../capacity/progress';
 import type { Sample } from '../metrics/sample';
 import type { RunStatus, Summary } from '../metrics/summary';
 import { MAX_LABEL_LENGTH, MAX_REPEAT, MAX_SWEEP_SETTINGS, MAX_SWEEP_VALUES, type RunGroup } from '../plan/group';
@@ -54,6 +55,9 @@ export interface SavedList {
   problems: string[];
 }
 export type SaveResult = { ok: true; list: SavedList } | { ok: false; errors: FieldError[]; message: string };
+
+/** An objective is a few conditions: "p99<2ms,p99.9<10ms,errors<0.1%" with room to spare. */
+const MAX_SLO_CHARS = 200;
 
 export type StartResult = { ok: true; runId: string } | { ok: false; errors: FieldError[]; message: string };
 export type Validation = { ok: true } | { ok: false; errors: FieldError[] };
@@ -235,6 +239,12 @@ const REQUESTS = {
       })
       .strict(),
   },
+  // A capacity search (kvscope capacity): its objective as the CLI's --slo takes it, each step repeated N times.
+  startCapacity: {
+    payload: z
+      .object({ scenario: z.unknown(), slo: z.string().min(1).max(MAX_SLO_CHARS), repeat: z.number().int().min(1).max(MAX_REPEAT) })
+      .strict(),
+  },
   stopRun: { payload: empty },
   getState: { payload: empty },
   listRuns: { payload: empty },
@@ -276,6 +286,7 @@ export interface RequestResults {
   installClient: ClientInstallResult;
   validateScenario: Validation;
   startRun: StartResult;
+  startCapacity: StartResult;
   stopRun: { ok: boolean };
   getState: LiveState;
   listRuns: RunListItem[];
@@ -311,6 +322,8 @@ export interface Pushes {
    */
   /** `compare`: the runs to compare, one a value; or, with `groups`, a sweep's runs value by value, `groups` the value of each. */
   groupEnded: { group: RunGroup; runIds: string[]; compare: string[]; values: unknown[]; groups?: number[] };
+  /** A capacity search's steps so far, after each; with `end` once it has ended. */
+  capacity: CapacityProgress;
   /** A line of progress of a Node install the dashboard asked for. */
   runtimeInstall: { version: string; line: string };
   /** A line of progress of a client install the dashboard asked for. */
@@ -324,6 +337,7 @@ export const PUSH_CHANNELS: readonly PushChannel[] = [
   'log',
   'runEnded',
   'groupEnded',
+  'capacity',
   'runtimeInstall',
   'clientInstall',
 ];

@@ -55,6 +55,7 @@ export async function runCapacity(
   repeat: number,
   runStep: RunStep,
   say: (line: string) => void,
+  onStep: (steps: readonly StepResult[]) => void = () => undefined,
 ): Promise<CapacityRun | number> {
   const at = (rate: number | undefined): Scenario => parseScenario({ ...base, rate, thresholds: slo });
   const groupId = randomUUID();
@@ -75,6 +76,7 @@ export async function runCapacity(
     }
     const s = judged(runs);
     search.record(s);
+    onStep(search.steps);
     say(
       `step ${search.steps.length}: ${fmtInt(rate)} ops/s asked, ${fmtInt(s.achieved)} reached: ${held(s) ? 'held' : `did not hold (${s.why ?? 'throughput did not follow'})`}`,
     );

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { held, MAX_CAPACITY_STEPS, type CapacityAnswer, type StepResult } from '../../app/capacity/search';
+import { held, MAX_CAPACITY_STEPS, type StepResult } from '../../app/capacity/search';
 import { runCapacity, type StepRun } from '../capacity/capacity-loop';
+import { answerLine } from '../../app/capacity/answer';
 import { parseSlo, sloText, SloError } from '../../app/capacity/slo';
 import { outcomeOf } from '../../app/metrics/outcome';
 import type { RunGroup } from '../../app/plan/group';
@@ -32,16 +33,6 @@ async function step(s: Scenario, group: RunGroup, runsDir: string, say: (l: stri
     return exit === EXIT_OK || exit === EXIT_THRESHOLDS ? EXIT_FAILED : exit;
   }
   return done;
-}
-
-/** The answer in one line: "84,000 ops/s within p99 < 2 ms; at 90,000 ops/s p99 3.1 ms > 2 ms". */
-export function answerLine(a: CapacityAnswer, slo: string): string {
-  if (!a.capacity)
-    return `no rate held ${slo}${a.failedAt ? `: at ${fmtInt(a.failedAt.rate)} ops/s ${a.failedAt.why ?? 'throughput did not follow'}` : ''}`;
-  const cap = `${fmtInt(a.capacity.achieved)} ops/s within ${slo}`;
-  if (!a.failedAt) return `${cap}; the search ran out of steps before anything failed: the capacity is higher`;
-  const why = a.failedAt.why ?? `throughput reached only ${fmtInt(a.failedAt.achieved)} ops/s`;
-  return `${cap}; at ${fmtInt(a.failedAt.rate)} ops/s ${why}${a.ended === 'out of steps' ? ' (out of steps before the edge narrowed)' : ''}`;
 }
 
 function stepsTable(steps: readonly StepResult[]): string {

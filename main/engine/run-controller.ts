@@ -19,6 +19,7 @@ import { RunLibrary } from '../library/run-library';
 import { UserScenarios } from '../library/user-scenarios';
 import { scenariosDir } from '../config/dirs';
 import { recordRun } from './run-recorder';
+import { CapacityRunner } from './capacity-runner';
 import { clockOf } from '../../app/run/clock';
 import { errorMessage } from '../../app/error-message';
 import { basename } from 'node:path';
@@ -43,6 +44,17 @@ export class RunController implements BridgeHandlers {
   /** Agents to place workers on, when kvscope was given a NATS server (serve --nats, config.json). */
   private agents: OpenAgentLink | undefined;
   private readonly installs = new Installs((channel, data) => this.push(channel, data));
+  private readonly capacity = new CapacityRunner({
+    busy: () => this.current !== undefined || this.plan !== undefined,
+    launchAndWait: async (planned) => {
+      this.launch(planned);
+      const summary = await this.finished!;
+      return { summary, file: this.state.file };
+    },
+    currentRunId: () => this.current?.id,
+    progress: (p) => this.push('capacity', p),
+    log: (message) => this.push('log', { at: Date.now(), level: 'info', source: 'capacity', message, runId: this.current?.id ?? null }),
+  });
 
   constructor(
     private readonly runsDir: string,
@@ -221,9 +233,12 @@ export class RunController implements BridgeHandlers {
     });
   }
 
+  startCapacity = async (p: { scenario?: unknown; slo: string; repeat: number }) => this.capacity.start(p);
+
   async stopRun() {
     if (!this.current) return { ok: false };
     if (this.plan) this.plan.stopped = true;
+    this.capacity.stop();
     this.current.stop();
     return { ok: true };
   }
@@ -235,6 +250,7 @@ export class RunController implements BridgeHandlers {
   /** Stop any run (and what a plan had left) and wait for it to end (for shutdown). */
   async shutdown(): Promise<void> {
     if (this.plan) this.plan.stopped = true;
+    this.capacity.stop();
     this.current?.stop();
     await this.finished;
     await this.agents?.close();

@@ -16,6 +16,7 @@ export function spyHost() {
     listAgents: vi.fn(async () => ({ nats: null, agents: [] })),
     validateScenario: vi.fn(async () => ({ ok: true as const })),
     startRun: vi.fn(async () => ({ ok: true as const, runId: 'x' })),
+    startCapacity: vi.fn(async () => ({ ok: true as const, runId: 'x' })),
     stopRun: vi.fn(async () => ({ ok: true })),
     getState: vi.fn(async () => ({ run: null, phase: 'idle' as const, samples: [], logs: [], summary: null, file: null })),
     listRuns: vi.fn(async () => []),

@@ -190,6 +190,7 @@ export function fakeBridge(state: LiveState = idleState()) {
     },
     validateScenario: async (p) => (record('validateScenario', p), { ok: true }),
     startRun: (p) => (record('startRun', p), startRun()),
+    startCapacity: (p) => (record('startCapacity', p), startRun()),
     stopRun: async (p) => (record('stopRun', p), { ok: true }),
     getState: (p) => (record('getState', p), getState()),
     listRuns: async (p) => (record('listRuns', p), library.runs),

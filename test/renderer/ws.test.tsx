@@ -161,6 +161,7 @@ describe('choosing the transport', () => {
       listAgents: vi.fn(),
       validateScenario: vi.fn(async () => ({ ok: true as const })),
       startRun: vi.fn(async () => ({ ok: true as const, runId: 'r' })),
+      startCapacity: vi.fn(async () => ({ ok: true as const, runId: 'r' })),
       stopRun: vi.fn(async () => ({ ok: true })),
       getState: vi.fn(),
       listRuns: vi.fn(async () => []),
