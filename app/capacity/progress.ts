@@ -1,3 +1,4 @@
+import type { Thresholds } from '../metrics/thresholds';
 import type { CapacityAnswer, StepResult } from './search';
 
 /** What the dashboard is told of a capacity search: after each step, and once more when it has ended. */
@@ -7,6 +8,8 @@ export interface CapacityProgress {
   scenario: string;
   /** The objective in words: "p99 < 2 ms, errors < 0.1 %". */
   slo: string;
+  /** The objective's ceilings, as the steps' thresholds (p99Ms, p999Ms, errorRate). */
+  limits: Thresholds;
   probeOpsPerSec: number | null;
   steps: StepResult[];
   /** Set once the search has ended. */

@@ -52,7 +52,7 @@ export class CapacityRunner {
     this.stopped = false;
     const words = sloText(slo);
     const steps: StepResult[] = [];
-    const base: CapacityProgress = { groupId: null, scenario: v.scenario.name, slo: words, probeOpsPerSec: null, steps };
+    const base: CapacityProgress = { groupId: null, scenario: v.scenario.name, slo: words, limits: slo, probeOpsPerSec: null, steps };
     const search = runCapacity(
       v.scenario,
       slo,

@@ -2,6 +2,7 @@ import { useCatalog } from './hooks/useCatalog';
 import { useLocalTools } from './hooks/useLocalTools';
 import { useLiveStream } from './hooks/useLiveStream';
 import { useGroupComparison } from './hooks/useGroupComparison';
+import { useCapacity } from './hooks/useCapacity';
 import { useRoute } from './hooks/useRoute';
 import { useTheme } from './hooks/useTheme';
 import { ThemeToggle } from './components/ThemeToggle';
@@ -31,6 +32,7 @@ export function App() {
   useCatalog();
   useLocalTools();
   useGroupComparison();
+  useCapacity();
   useRoute();
   useTheme();
   const page = useKv((s) => s.page);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planFor } from '../../renderer/src/store/catalog-plan';
 
-const typed = { repeat: '3', setting: 'inFlight', values: '1, 8', innerSetting: 'workers', innerValues: '1, 2' };
+const typed = { repeat: '3', setting: 'inFlight', values: '1, 8', innerSetting: 'workers', innerValues: '1, 2', slo: 'p99<2ms' };
 
 describe('the start bar plan of catalog sweeps', () => {
   it('fills in a catalog sweep, keeping the repeat count', () => {
@@ -11,6 +11,7 @@ describe('the start bar plan of catalog sweeps', () => {
       values: '3, 1024, 102400',
       innerSetting: '',
       innerValues: '',
+      slo: 'p99<2ms',
     });
   });
 
@@ -22,6 +23,7 @@ describe('the start bar plan of catalog sweeps', () => {
       values: '3, 1024, 102400',
       innerSetting: 'target.autoPipelining',
       innerValues: 'true, false',
+      slo: 'p99<2ms',
     });
     expect(planFor('kv-async', 'hazelcast-pipelining-payloads', grid)).toEqual({
       repeat: '3',
@@ -29,6 +31,7 @@ describe('the start bar plan of catalog sweeps', () => {
       values: '',
       innerSetting: '',
       innerValues: '',
+      slo: 'p99<2ms',
     });
   });
 
@@ -39,6 +42,7 @@ describe('the start bar plan of catalog sweeps', () => {
       values: '',
       innerSetting: '',
       innerValues: '',
+      slo: 'p99<2ms',
     });
     expect(planFor('aerospike-50-50', 'kv-async', typed)).toBe(typed);
   });

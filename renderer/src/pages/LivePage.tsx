@@ -1,4 +1,5 @@
 import { NextSteps } from '../components/live/NextSteps';
+import { CapacityPanel } from '../components/live/CapacityPanel';
 import { CpuTable } from '../components/live/CpuTable';
 import { LatencyPanel } from '../components/live/LatencyPanel';
 import { LogPanel } from '../components/live/LogPanel';
@@ -30,6 +31,7 @@ export function LivePage() {
     <div className="live">
       <RunBar />
       <NextSteps />
+      <CapacityPanel />
       <Tiles />
       <SummaryTable />
       <ThroughputPanel />

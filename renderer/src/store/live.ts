@@ -126,6 +126,9 @@ export function reduceLive(live: LiveRun, events: readonly PushEvent[]): LiveRun
       case 'groupEnded':
         // Not about the run on screen: useGroupComparison opens the sweep's comparison.
         break;
+      case 'capacity':
+        // A search over several runs: useCapacity keeps it for the Live page's capacity panel.
+        break;
       case 'runtimeInstall':
         // Not about a run: the editor's Node field (useRuntimes) shows it.
         break;

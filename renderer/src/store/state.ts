@@ -8,6 +8,7 @@ import type { Draft } from './draft';
 import type { LiveRun, Page, PushEvent } from './types';
 import type { LatencySource } from '../charts/spec';
 import type { SweptValue } from '../../../app/plan/group';
+import type { CapacityProgress } from '../../../app/capacity/progress';
 
 export type Split = 'cluster' | 'node';
 export type { LatencySource };
@@ -35,6 +36,8 @@ export interface PlanDraft {
   /** A second setting makes the sweep a grid: every combination, compared per value of the first. */
   innerSetting: string;
   innerValues: string;
+  /** The objective of a capacity search, as `kvscope capacity --slo` takes it: "p99<2ms,errors<0.1%". */
+  slo: string;
 }
 
 export interface EditorState {
@@ -68,8 +71,11 @@ export interface KvState {
   cut: WindowRows;
   /** The comparison the Compare page shows: which runs, which is the baseline, and main's answer. */
   compare: OpenComparison | null;
+  /** The capacity search under way or last ended, as main last told it. */
+  capacity: CapacityProgress | null;
 
   setPage(page: Page): void;
+  setCapacity(p: CapacityProgress): void;
   /** Show a kept run on the Live page, as it was recorded. */
   showRun(state: LiveState): void;
   showComparison(c: OpenComparison): void;

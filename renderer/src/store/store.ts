@@ -27,6 +27,7 @@ type Data = Pick<
   | 'view'
   | 'cut'
   | 'compare'
+  | 'capacity'
 >;
 
 function initialData(): Data {
@@ -42,7 +43,7 @@ function initialData(): Data {
       source: null,
       sourceKind: null,
       clean: canonical(null),
-      plan: { repeat: '1', setting: '', values: '', innerSetting: '', innerValues: '' },
+      plan: { repeat: '1', setting: '', values: '', innerSetting: '', innerValues: '', slo: '' },
       draft: null,
       errors: [],
       startError: null,
@@ -54,6 +55,7 @@ function initialData(): Data {
     view: { window, split: 'cluster', latency: 'client' },
     cut: cutOf(live.rows, window),
     compare: null,
+    capacity: null,
   };
 }
 
@@ -69,6 +71,7 @@ export const useKv = create<KvState>()((rawSet, get, api) => {
   return {
     ...initialData(),
     setPage: (page) => set({ page }),
+    setCapacity: (capacity) => set({ capacity }),
     updatePlan: (p) => set((s) => ({ editor: { ...s.editor, plan: { ...s.editor.plan, ...p } } })),
     showRun: (state) => set((s) => ({ live: catchUpLive(state, []), page: 'live', view: { ...s.view, window: 'all' } })),
     showComparison: (compare) => set({ compare, page: 'compare' }),

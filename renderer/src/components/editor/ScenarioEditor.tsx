@@ -1,6 +1,7 @@
 import { StartErrors } from './StartErrors';
 import { planErrors } from '../../store/plan-check';
 import { PlanFields } from './PlanFields';
+import { CapacityFields } from './CapacityFields';
 import { useMemo } from 'react';
 import { useStartRun } from '../../hooks/useStartRun';
 import { targetKind } from '../../store/edits';
@@ -85,6 +86,7 @@ export function ScenarioEditor() {
         </button>
         {/* Repeat and sweep beside Start, always in view; their problems show right under them. */}
         <PlanFields errors={planProblems} />
+        <CapacityFields blocked={editor.errors.length > 0 || connection !== 'open' || running} />
         {editor.errors.length > 0 ? (
           <StartErrors errors={editor.errors} />
         ) : (
