@@ -64,6 +64,8 @@ describe('a capacity search in the dashboard', () => {
     render(<LivePage />, { wrapper: wrapper(fake.bridge) });
     act(() => fake.push('capacity', progress()));
     expect(screen.getByTestId('capacity-answer').textContent).toBe('searching: probe 821 ops/s, 3 steps so far');
+    // A search's length is not known ahead: the run bar names the step by its rate, not "run 3 of 15".
+    expect(screen.getByTestId('run-group').textContent).toBe('capacity search · rate=616');
     act(() =>
       fake.push(
         'capacity',

@@ -1,6 +1,6 @@
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { StepResult } from '../../../../app/capacity/search';
-import { fmtCompact, US_PER_MS } from '../../../../app/report/numbers';
+import { fmtCompact, fmtInt, US_PER_MS } from '../../../../app/report/numbers';
 import { fmtLatency } from '../../../../app/report/latency-format';
 
 const HEIGHT = 300;
@@ -61,7 +61,7 @@ export function CapacityChart({ steps, capacity, p99LimitMs }: Props) {
             x={capacity}
             stroke={MARK}
             strokeDasharray="5 4"
-            label={{ value: `capacity ${fmtCompact(capacity)} ops/s`, position: 'insideTopRight', fontSize: 11 }}
+            label={{ value: `capacity ${fmtInt(capacity)} ops/s`, position: 'insideTopRight', fontSize: 11 }}
           />
         )}
         {p99LimitMs !== undefined && (

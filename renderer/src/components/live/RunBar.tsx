@@ -1,3 +1,4 @@
+import { groupValue } from '../../../../app/run/title';
 import { useState } from 'react';
 import { useBridge } from '../../bridge/context';
 import { fmtClock } from '../../../../app/report/numbers';
@@ -43,8 +44,15 @@ export function RunBar() {
         <span className="muted">{run.scenario.target.kind}</span>
         {run.group && (
           <span className="muted" data-testid="run-group">
-            run {run.group.index + 1} of {run.group.count}
-            {run.group.setting ? ` · ${run.group.setting}=${JSON.stringify(run.group.value)}` : ''}
+            {run.group.kind === 'capacity' ? (
+              // A search's length is not known ahead: its runs are told by what they try.
+              `capacity search · ${groupValue(run.group)}`
+            ) : (
+              <>
+                run {run.group.index + 1} of {run.group.count}
+                {run.group.setting ? ` · ${run.group.setting}=${JSON.stringify(run.group.value)}` : ''}
+              </>
+            )}
           </span>
         )}
         {verdict?.label ? (

@@ -46,7 +46,9 @@ export function groupsOf(runs: readonly RunListItem[]): { id: string; text: stri
     if (g && !byId.has(g.id))
       byId.set(
         g.id,
-        `${g.kind} of ${r.scenario}${g.kind === 'sweep' && g.setting ? ` over ${g.setting}` : ''} (${g.count} ${g.count === 1 ? 'run' : 'runs'})`,
+        g.kind === 'capacity'
+          ? `capacity search of ${r.scenario}`
+          : `${g.kind} of ${r.scenario}${g.kind === 'sweep' && g.setting ? ` over ${g.setting}` : ''} (${g.count} ${g.count === 1 ? 'run' : 'runs'})`,
       );
   }
   return [...byId].map(([id, text]) => ({ id, text }));
@@ -80,5 +82,6 @@ export function copiedIds(runs: readonly RunListItem[]): Set<string> {
 export function groupText(r: RunListItem): string {
   const g = r.group;
   if (!g) return '';
+  if (g.kind === 'capacity') return `capacity ${groupValue(g)}`;
   return g.kind === 'sweep' ? `sweep ${groupValue(g)} (${g.index + 1}/${g.count})` : `repeat ${groupValue(g)}`;
 }
