@@ -7,6 +7,7 @@ import { scenariosDir } from '../config/dirs';
 import { admitScenarios, refusalMessage } from '../policy/admit';
 import { errorMessage } from '../../app/error-message';
 import { ycsbRefusal } from '../../app/scenario/catalog-ycsb';
+import { nearMiss } from '../../app/near-miss';
 
 export class UsageError extends Error {}
 
@@ -45,8 +46,13 @@ function savedScenario(name: string): ScenarioInput {
   const refusal = ycsbRefusal(name);
   if (refusal) throw new UsageError(refusal);
   const mine = saved.list().scenarios.map((s) => s.name);
+  const near = nearMiss(
+    name,
+    [...CATALOG, ...saved.list().scenarios].flatMap((c) => (c.name ? [c.name] : [])),
+  );
   throw new UsageError(
-    `unknown scenario "${name}"; built-in: ${CATALOG.map((c) => c.name).join(', ')}` + (mine.length ? `; saved: ${mine.join(', ')}` : ''),
+    `unknown scenario "${name}"${near ? ` (did you mean ${near}?)` : ''}; built-in: ${CATALOG.map((c) => c.name).join(', ')}` +
+      (mine.length ? `; saved: ${mine.join(', ')}` : ''),
   );
 }
 

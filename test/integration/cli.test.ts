@@ -64,6 +64,9 @@ describe('kvscope CLI', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('unknown scenario "no-such-thing"');
     expect(r.stderr).toContain('redis-mix');
+    const slip = spawnSync(process.execPath, [CLI, 'run', 'kv-asnyc'], { encoding: 'utf8' });
+    expect(slip.status).toBe(2);
+    expect(slip.stderr).toContain('unknown scenario "kv-asnyc" (did you mean kv-async?)');
     // YCSB's workload E is not in the catalog, and says why rather than "unknown".
     const e = spawnSync(process.execPath, [CLI, 'run', 'ycsb-e-hazelcast'], { encoding: 'utf8' });
     expect(e.status).toBe(2);
