@@ -31,7 +31,7 @@ export interface BenchOptions {
   loop?: boolean;
   /** bench:clusters --loop: another build's loop (its dist folder) in place of the bare loop, to A/B a change of the hot path. */
   against?: string;
-  /** bench:clusters: run this system's rounds only (redis-cluster or hazelcast). */
+  /** bench:clusters: run this system's rounds only (redis-cluster or hazelcast), on its cluster alone. */
   only?: string;
   /** bench:overhead --paired: each round also pairs the bare loop with this many ns of pure CPU per operation beside the plain one (sensitivity.ts). */
   sensitivityNs?: number;
@@ -83,7 +83,7 @@ const SPECS = {
   only: {
     kind: 'text',
     value: 'NAME',
-    help: `one system's rounds only, ${ONLY.join(' or ')} (bench:clusters)`,
+    help: `one system's rounds only, ${ONLY.join(' or ')}, and its cluster alone started (bench:clusters)`,
     check: (v: string) => (ONLY.includes(v) ? undefined : `takes ${ONLY.join(' or ')}`),
   },
   sensitivity: SENSITIVITY_SPEC,

@@ -1,10 +1,10 @@
 /**
  * `npm run bench:clusters`: kvscope's Redis Cluster and Hazelcast scenarios
  * against bare client loops with the same concurrency, in one run, on local
- * clusters it starts (3 Redis masters, 2 Hazelcast members) and always
- * stops. Each round runs kvscope and the bare loop back to back, the order
- * alternating, and prints ops/s and CPU time per operation of both;
- * judged on CPU per operation (bench/cpu).
+ * clusters it starts (3 Redis masters, 2 Hazelcast members; with --only,
+ * that system's alone) and always stops. Each round runs kvscope and the
+ * bare loop back to back, the order alternating, and prints ops/s and CPU
+ * time per operation of both; judged on CPU per operation (bench/cpu).
  */
 import { fmtInt } from '../../app/report/numbers';
 import { existsSync } from 'node:fs';
@@ -109,33 +109,41 @@ async function main(): Promise<number> {
     for (const n of c.nodes) if (plan && n.pid !== undefined) pin(n.pid, plan.servers);
   };
   try {
-    const redis = await startRedisCluster(REDIS_MASTERS, print);
-    clusters.push(redis);
-    pinServers(redis);
-    print(`Redis Cluster: ${REDIS_MASTERS} masters on 127.0.0.1 (ports ${redis.nodes.map((n) => n.port).join(', ')})`);
-    const hz = await startHazelcastCluster(HAZELCAST_MEMBERS, CLUSTER_NAME, undefined, print);
-    clusters.push(hz);
-    pinServers(hz);
-    print(`Hazelcast: ${HAZELCAST_MEMBERS} members on 127.0.0.1 (ports ${hz.nodes.map((n) => n.port).join(', ')})`);
-    const all = [
-      system(
-        'redis-cluster',
-        'redis-cluster-mix',
-        { localCluster: 0, cluster: true, host: redis.seed.host, port: redis.seed.port },
-        redis.seed,
-        'bare-redis-cluster.js',
-        o,
-      ),
-      system(
-        'hazelcast',
-        'hazelcast-read-heavy',
-        { localMembers: 0, clusterName: CLUSTER_NAME, members: `${hz.seed.host}:${hz.seed.port}` },
-        hz.seed,
-        'bare-hazelcast.js',
-        o,
-      ),
-    ];
-    const systems = all.filter((s) => o.only === undefined || s.name === o.only);
+    // --only: that system's cluster alone is started (a Hazelcast cluster costs its JVMs' start, a Redis Cluster its masters').
+    const wanted = (name: string): boolean => o.only === undefined || o.only === name;
+    const systems: System[] = [];
+    if (wanted('redis-cluster')) {
+      const redis = await startRedisCluster(REDIS_MASTERS, print);
+      clusters.push(redis);
+      pinServers(redis);
+      print(`Redis Cluster: ${REDIS_MASTERS} masters on 127.0.0.1 (ports ${redis.nodes.map((n) => n.port).join(', ')})`);
+      systems.push(
+        system(
+          'redis-cluster',
+          'redis-cluster-mix',
+          { localCluster: 0, cluster: true, host: redis.seed.host, port: redis.seed.port },
+          redis.seed,
+          'bare-redis-cluster.js',
+          o,
+        ),
+      );
+    }
+    if (wanted('hazelcast')) {
+      const hz = await startHazelcastCluster(HAZELCAST_MEMBERS, CLUSTER_NAME, undefined, print);
+      clusters.push(hz);
+      pinServers(hz);
+      print(`Hazelcast: ${HAZELCAST_MEMBERS} members on 127.0.0.1 (ports ${hz.nodes.map((n) => n.port).join(', ')})`);
+      systems.push(
+        system(
+          'hazelcast',
+          'hazelcast-read-heavy',
+          { localMembers: 0, clusterName: CLUSTER_NAME, members: `${hz.seed.host}:${hz.seed.port}` },
+          hz.seed,
+          'bare-hazelcast.js',
+          o,
+        ),
+      );
+    }
     for (const s of systems) {
       const primed = await runBare({ ...s.start, warmupSeconds: 0, durationSeconds: o.primingSeconds ?? PRIMING_SECONDS }, s.script);
       print(`priming ${s.name}: ${fmtInt(primed.opsPerSec)} ops/s over ${o.primingSeconds ?? PRIMING_SECONDS} s (not counted)`);
