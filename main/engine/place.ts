@@ -1,5 +1,5 @@
 import type { NatsConnection } from '@nats-io/nats-core';
-import { placedWorkers, placementOf, resolvePlacement, type ResolvedPlacement } from '../../app/scenario/placement';
+import { EVERY_AGENT, placedWorkers, placementOf, resolvePlacement, type ResolvedPlacement } from '../../app/scenario/placement';
 import type { Scenario } from '../../app/scenario/schema';
 import type { AgentDirectory } from '../nats/agent-directory';
 
@@ -24,7 +24,9 @@ export async function placeScenario(s: Scenario, link: AgentLink | undefined): P
   if (wantsAgents && !link)
     throw new Error('placement names agents, but kvscope has no NATS connection: give --nats URL (or "nats" in config.json)');
   if (link) {
-    await link.directory.settled();
+    // Placed on agents by name only: settled once those have spoken; "*" takes every agent up, so all must have had the time to.
+    const named = Object.keys(s.placement.agents);
+    await link.directory.settled(named.includes(EVERY_AGENT) ? undefined : named);
     // An agent just out of a run says so with its next heartbeat: wait for the ones busy now, a little.
     const until = Date.now() + BUSY_WAIT_MS;
     while (link.directory.busy().length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, BUSY_POLL_MS));
