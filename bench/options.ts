@@ -1,6 +1,7 @@
 /** Command-line options of the overhead benchmark. */
 import { MAX_SPIN_NS } from './bare-protocol';
 import { HAZELCAST_SETTLED_SECONDS } from '../app/scenario/catalog-hazelcast';
+import { STREAM_RECORDS } from '../app/scenario/catalog-aerospike';
 import { UsageError, orUsage, readArgs, usageOf, type ArgSpecs } from './args';
 
 /** Several rounds, so one noisy round cannot decide the verdict alone. */
@@ -17,6 +18,8 @@ export const DEFAULT_WARMUP_SECONDS = HAZELCAST_SETTLED_SECONDS;
 const MAX_ROUNDS = 50;
 const MAX_SECONDS = 600;
 const MAX_WARMUP_SECONDS = 60;
+/** bench:scan's set at most: as many records as a target's prefill may write. */
+const MAX_SCAN_RECORDS = 10_000_000;
 
 export interface BenchOptions {
   rounds: number;
@@ -33,6 +36,8 @@ export interface BenchOptions {
   against?: string;
   /** bench:clusters: run this system's rounds only (redis-cluster or hazelcast), on its cluster alone. */
   only?: string;
+  /** bench:scan: records written once and scanned; the scenarios' own prefill when absent. */
+  records?: number;
   /** bench:overhead --paired: each round also pairs the bare loop with this many ns of pure CPU per operation beside the plain one (sensitivity.ts). */
   sensitivityNs?: number;
 }
@@ -87,6 +92,13 @@ const SPECS = {
     check: (v: string) => (ONLY.includes(v) ? undefined : `takes ${ONLY.join(' or ')}`),
   },
   sensitivity: SENSITIVITY_SPEC,
+  records: {
+    kind: 'whole',
+    min: 1,
+    max: MAX_SCAN_RECORDS,
+    value: 'N',
+    help: `records written once and scanned in every run (bench:scan), default the scenarios' ${STREAM_RECORDS}`,
+  },
 } as const satisfies ArgSpecs;
 
 const USAGE = usageOf('node dist/bench/overhead.js (or clusters/main.js)', SPECS);
@@ -104,6 +116,7 @@ function parseOptions(argv: readonly string[]): BenchOptions {
   if (a.against !== undefined) o.against = a.against;
   if (a.only !== undefined) o.only = a.only;
   if (a.sensitivity !== undefined) o.sensitivityNs = a.sensitivity;
+  if (a.records !== undefined) o.records = a.records;
   if (o.against !== undefined && !o.loop) throw new UsageError(`--against compares loops: it needs --loop\n${USAGE}`);
   if (o.sensitivityNs !== undefined && !o.paired)
     throw new UsageError(`--sensitivity adds a pair to each paired round: it needs --paired\n${USAGE}`);

@@ -27,13 +27,14 @@ function scenarioFor(
   heap: (typeof HEAPS)[number],
   hosts: string,
   o: { seconds: number; warmupSeconds: number },
-  prefill: boolean,
+  /** Records to write first (the uncounted run), none when undefined. */
+  prefill: number | undefined,
 ): Scenario {
   const base = findScenario(`aerospike-scan-${sink}`)!;
   const target = base.target as Record<string, unknown>;
   return parseScenario({
     ...base,
-    target: { ...target, hosts, streamHeap: heap, prefill: prefill ? target.prefill : 0 },
+    target: { ...target, hosts, streamHeap: heap, prefill: prefill ?? 0 },
     warmupSeconds: o.warmupSeconds,
     durationSeconds: o.seconds,
   });
@@ -55,18 +56,19 @@ async function main(): Promise<number> {
     }
   });
   try {
+    // The set is written once, by a run not counted; every measured run scans what it holds.
+    const records = o.records ?? (findScenario('aerospike-scan-noop')!.target as { prefill: number }).prefill;
     print(
-      `kvscope scan benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s per sink and heap, against the protocol test node ${node.hosts}`,
+      `kvscope scan benchmark: ${o.rounds} round(s) of ${o.warmupSeconds} s warm-up + ${o.seconds} s per sink and heap, against the protocol test node ${node.hosts}, ${fmtInt(records)} records`,
     );
     print(machineLine());
-    // The set is written once, by a run not counted; every measured run scans what it holds.
-    await runKvscope(scenarioFor('noop', 'lean', node.hosts, { seconds: 1, warmupSeconds: 0 }, true));
+    await runKvscope(scenarioFor('noop', 'lean', node.hosts, { seconds: 1, warmupSeconds: 0 }, records));
     const results = new Map<string, KvscopeResult[]>();
     for (let r = 1; r <= o.rounds; r++) {
       const order = r % 2 === 1 ? HEAPS : [...HEAPS].reverse();
       for (const sink of SINKS) {
         for (const heap of order) {
-          const res = await runKvscope(scenarioFor(sink, heap, node.hosts, o, false));
+          const res = await runKvscope(scenarioFor(sink, heap, node.hosts, o, undefined));
           results.set(`${sink}/${heap}`, [...(results.get(`${sink}/${heap}`) ?? []), res]);
           print(
             `round ${r} ${sink.padEnd(4)} ${heap.padEnd(4)}: ${fmtInt(res.opsPerSec)} records/s, peak worker RSS ${mib(res.peakWorkerRss)} MiB, ${res.cpuUsPerOp.toFixed(2)} CPU µs/record, errors ${res.errors}`,

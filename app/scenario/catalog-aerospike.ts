@@ -17,7 +17,7 @@ const BENCH = {
 } as const;
 
 /** Scan and query: a set of 1 KB records (the write-up's data set, scaled to a quick first run). */
-const STREAM_RECORDS = 100_000;
+export const STREAM_RECORDS = 100_000;
 const STREAM = { ...BENCH, workers: 1, inFlight: 1, keySpace: STREAM_RECORDS, durationSeconds: 20 } as const;
 const target = (extra: Record<string, unknown> = {}) => ({ kind: 'aerospike' as const, ...extra });
 
