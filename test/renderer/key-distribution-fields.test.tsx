@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CATALOG } from '../../app/scenario/catalog';
 import { ScenariosPage } from '../../renderer/src/pages/ScenariosPage';
@@ -36,5 +36,25 @@ describe('the key distribution in the editor', () => {
     change('keyDistribution.hotShare', '0.9');
     expect(useKv.getState().editor.draft?.keyDistribution).toEqual({ kind: 'hotspot', hotShare: 0.9 });
     expect((screen.getByTestId('start-button') as HTMLButtonElement).disabled).toBe(false);
+  });
+});
+
+describe('value sizes in the editor', () => {
+  it('offers fixed or a uniform range, removes the setting for fixed, and shows a weighted list as it is', () => {
+    useKv.setState({ catalog: structuredClone([...CATALOG]), connection: 'open' });
+    render(<ScenariosPage />, { wrapper: wrapper(fakeBridge().bridge) });
+    fireEvent.click(screen.getByTestId('scenario-card-redis-mix'));
+    expect((field('valueSizes.kind') as unknown as HTMLSelectElement).value).toBe('fixed');
+    expect(field('valueSizes.min')).toBeNull();
+    change('valueSizes.kind', 'uniform');
+    change('valueSizes.min', '100');
+    change('valueSizes.max', '10');
+    expect(screen.getByTestId('start-blocked').textContent).toContain('valueSizes.max: must be at least min (100)');
+    change('valueSizes.max', '4096');
+    expect(useKv.getState().editor.draft?.valueSizes).toEqual({ kind: 'uniform', min: 100, max: 4096 });
+    change('valueSizes.kind', 'fixed');
+    expect(useKv.getState().editor.draft?.valueSizes).toBeUndefined();
+    act(() => useKv.getState().updateDraft((d) => ({ ...d, valueSizes: { kind: 'weighted', sizes: [{ size: 10, weight: 1 }] } })));
+    expect((field('valueSizes.kind') as unknown as HTMLSelectElement).value).toBe('weighted');
   });
 });

@@ -52,7 +52,9 @@ export function DraftField({ def, draft, defaults, errors }: { def: FieldDef; dr
       value={getPath(draft, def.path)}
       placeholder={placeholderFor(def, defaults)}
       errors={errors.get(def.path)}
-      onChange={(v) => update((d) => (def.resets ? setPath(d, def.resets, { kind: v }) : setPath(d, def.path, v)))}
+      onChange={(v) =>
+        update((d) => (def.resets ? setPath(d, def.resets, v === def.noneOption ? undefined : { kind: v }) : setPath(d, def.path, v)))
+      }
     />
   );
 }

@@ -31,7 +31,8 @@ export function FieldRow({ def, value, placeholder, errors, onChange }: Props) {
     case 'select':
       control = (
         <select {...common} value={typeof value === 'string' ? value : (def.options?.[0] ?? '')} onChange={(e) => onChange(e.target.value)}>
-          {def.options?.map((o) => (
+          {/* A value the form does not offer (set in the scenario's JSON) is shown as it is, never as another. */}
+          {[...(def.options ?? []), ...(typeof value === 'string' && !def.options?.includes(value) ? [value] : [])].map((o) => (
             <option key={o} value={o}>
               {o}
             </option>

@@ -1,6 +1,6 @@
 import type { TargetKind } from '../../../../app/scenario/targets';
 import { AEROSPIKE_FIELDS } from './aerospike-fields';
-import { KEY_DISTRIBUTION_FIELDS } from './key-fields';
+import { KEY_DISTRIBUTION_FIELDS, VALUE_SIZES_FIELDS } from './key-fields';
 
 /** `runtime`: the workers' Node, a select of the runtimes main knows (NodeField). */
 type FieldKind = 'int' | 'number' | 'text' | 'password' | 'bool' | 'select' | 'size' | 'runtime' | 'client' | 'placement' | 'list';
@@ -24,6 +24,8 @@ export interface FieldDef {
   shownWhen?: { path: string; is: readonly string[] };
   /** A choice that starts this object afresh (`{kind: choice}`): the settings of the kind left behind do not apply to the new one. */
   resets?: string;
+  /** With `resets`: the choice that removes the object (its default applies). */
+  noneOption?: string;
 }
 
 const host: FieldDef = { path: 'target.host', label: 'Host', kind: 'text' };
@@ -176,6 +178,7 @@ export const SECTIONS: readonly Section[] = [
           aerospike: 'bytes; an integer bin ignores it',
         },
       },
+      ...VALUE_SIZES_FIELDS,
     ],
   },
   {

@@ -45,3 +45,22 @@ export const KEY_DISTRIBUTION_FIELDS: readonly FieldDef[] = [
     shownWhen: { path: KIND, is: ['hotspot'] },
   },
 ];
+
+const SIZES_KIND = 'valueSizes.kind';
+/** What an absent valueSizes means: every write takes valueSize. */
+export const FIXED_SIZE = 'fixed';
+
+/** Drawn value sizes: fixed (valueSize), or uniform in a range; a weighted list is written in the scenario's JSON. */
+export const VALUE_SIZES_FIELDS: readonly FieldDef[] = [
+  {
+    path: SIZES_KIND,
+    label: 'Value sizes',
+    kind: 'select',
+    options: [FIXED_SIZE, 'uniform'],
+    resets: 'valueSizes',
+    noneOption: FIXED_SIZE,
+    hint: 'fixed: every write takes Value size; uniform: each write a size drawn from a range (redis, hazelcast, aerospike)',
+  },
+  { path: 'valueSizes.min', label: 'Smallest value', kind: 'int', hint: 'bytes', shownWhen: { path: SIZES_KIND, is: ['uniform'] } },
+  { path: 'valueSizes.max', label: 'Largest value', kind: 'int', hint: 'bytes', shownWhen: { path: SIZES_KIND, is: ['uniform'] } },
+];
