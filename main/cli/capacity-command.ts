@@ -15,6 +15,8 @@ import { admitOrThrow, loadScenario, UsageError } from './load-scenario';
 import { runCommand } from './run-command';
 import { printError } from './terminal';
 import { STDOUT, writeOutput } from './output';
+import { findBrowser } from '../headless-browser';
+import { errorMessage } from '../../app/error-message';
 import { capacityReportHtml } from '../../app/report/html/capacity-report';
 
 /** One run of the search, quiet: its lines are kept and shown only when it did not end cleanly. */
@@ -66,9 +68,20 @@ export async function capacityCommand(args: string[], say: (line: string) => voi
       'runs-dir': { type: 'string' },
       json: { type: 'boolean', default: false },
       html: { type: 'string' },
+      png: { type: 'string' },
+      browser: { type: 'string' },
     },
   });
   if (positionals.length !== 1) throw new UsageError('capacity takes exactly one scenario name or file');
+  if (values.png === STDOUT) throw new UsageError('--png writes a picture: give it a file');
+  // A missing browser is said before the search, not after it.
+  if (values.png) {
+    try {
+      findBrowser(values.browser);
+    } catch (err) {
+      throw new UsageError(errorMessage(err));
+    }
+  }
   if (values.json && values.html === STDOUT) throw new UsageError('--json and --html - both write to standard output; choose one');
   if (values.slo === undefined) throw new UsageError('capacity needs --slo, e.g. --slo "p99<2ms,errors<0.1%"');
   let thresholds;
@@ -98,7 +111,7 @@ export async function capacityCommand(args: string[], say: (line: string) => voi
     log('');
     log(line);
   }
-  if (values.html) {
+  if (values.html || values.png) {
     const report = capacityReportHtml({
       scenario: parseScenario({ ...base, thresholds }),
       slo: thresholds,
@@ -109,7 +122,12 @@ export async function capacityCommand(args: string[], say: (line: string) => voi
       capacity: answer.capacity,
       createdAt: new Date().toISOString(),
     });
-    writeOutput(values.html, report, log, 'the capacity report');
+    if (values.html) writeOutput(values.html, report, log, 'the capacity report');
+    if (values.png) {
+      // Loaded here only: the browser driver costs half a second of CPU to load.
+      await (await import('./html-png')).htmlPng(report, values.png, values.browser);
+      log(`wrote ${values.png} (the capacity report as a picture)`);
+    }
   }
   return answer.capacity ? EXIT_OK : EXIT_THRESHOLDS;
 }

@@ -46,7 +46,7 @@ Lists the kept runs (${defaultRunsDir()}, KVSCOPE_RUNS overrides): id, date, sce
 its value), target, measured seconds, ops/s, p99, outcome and label. --filter matches any of them. --json prints
 the list as JSON.`,
     capacity: `kvscope capacity <scenario | saved scenario | file.json> --slo "p99<2ms,errors<0.1%" [--set key=value ...]
-                 [--repeat N] [--html FILE] [--runs-dir DIR] [--json]
+                 [--repeat N] [--html FILE] [--png FILE [--browser PATH]] [--runs-dir DIR] [--json]
 
 Finds the highest rate the scenario's target takes within an objective: a closed-loop run measures what it gives
 at most, then open-loop steps (the scenario at a fixed rate, inFlight the cap) rise from half of that and bisect
@@ -55,7 +55,7 @@ every condition of --slo (p99<T, p99.9<T with T in us, ms or s; errors<P%) over 
 throughput follows the rate. --repeat N runs each step N times: it holds only if every run held. Every step is a
 run in the runs folder, of one group. Prints each step, a table, and the answer in one line; --json prints the
 search as JSON; --html FILE writes a one-file report with latency (p50, p99, p99.9) against throughput, the knee
-and the limits marked. Exits 0 with an answer, 4 when no rate held, 1 when a step's run did not end cleanly.`,
+and the limits marked; --png FILE that report as a picture (headless Chromium or Chrome). Exits 0 with an answer, 4 when no rate held, 1 when a step's run did not end cleanly.`,
     compare: `kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--html FILE]
                 [--png FILE [--browser PATH]] [--json] [--runs-dir DIR]
        kvscope compare A1 A2 [A3 ...] --vs B1 B2 [B3 ...] [--vs C1 ...] [same options but --baseline]

@@ -26,7 +26,7 @@ usage (kvscope help COMMAND, or COMMAND --help, for one command; kvscope --versi
   kvscope runs [--sort date|ops|p99|scenario] [--filter TEXT] [--runs-dir DIR]
   kvscope compare RUN RUN [RUN ...] [--baseline N] [--csv FILE] [--series-csv FILE] [--html FILE]
                   [--png FILE [--browser PATH]] [--runs-dir DIR]
-  kvscope capacity <scenario | file.json> --slo "p99<2ms,errors<0.1%" [--set key=value ...] [--repeat N] [--html FILE] [--runs-dir DIR] [--json]
+  kvscope capacity <scenario | file.json> --slo "p99<2ms,errors<0.1%" [--set key=value ...] [--repeat N] [--html FILE] [--png FILE] [--runs-dir DIR] [--json]
   kvscope export RUN [--csv FILE [--format seconds|nodes|bench [--layout seconds|clients]]] [--html FILE] [--runs-dir DIR]
   kvscope runtimes [list | add VERSION | add --path PATH | remove VERSION|PATH]
   kvscope clients [list | add PKG@VERSION | remove PKG@VERSION]

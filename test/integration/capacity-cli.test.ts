@@ -23,6 +23,7 @@ describe('kvscope capacity on the built-in server of known capacity', () => {
 
   it('finds its capacity within 10 %, each step a run of one group, and says it in one line and in a report', () => {
     const html = join(dir, 'capacity.html');
+    const png = join(dir, 'capacity.png');
     const r = spawnSync(
       process.execPath,
       [
@@ -38,6 +39,10 @@ describe('kvscope capacity on the built-in server of known capacity', () => {
         '--json',
         '--html',
         html,
+        '--png',
+        png,
+        '--browser',
+        '/usr/bin/chromium',
       ],
       { encoding: 'utf8', timeout: 170_000 },
     );
@@ -66,6 +71,10 @@ describe('kvscope capacity on the built-in server of known capacity', () => {
     expect(report).toContain('p99 limit 250 ms');
     expect(report.match(/<circle /g)?.length).toBe(3 * out.steps.length + 3);
     expect(report).not.toMatch(/<script/i);
+    // The picture is the report, drawn by Chromium.
+    const picture = readFileSync(png);
+    expect(picture.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(picture.readUInt32BE(16)).toBeGreaterThan(1000);
     const files = readdirSync(dir).filter((f) => f.endsWith('.ndjson'));
     expect(files).toHaveLength(out.steps.length + 1);
     const groups = files.map((f) => readRunFile(join(dir, f)).header.group!);
@@ -74,7 +83,9 @@ describe('kvscope capacity on the built-in server of known capacity', () => {
     expect(groups.filter((g) => g.value === null)).toHaveLength(1);
   }, 180_000);
 
-  it('refuses a missing or unreadable objective with exit 2, before any run', () => {
+  it('refuses a missing or unreadable objective, or a missing browser, with exit 2, before any run', () => {
+    const runFiles = () => readdirSync(dir).filter((f) => f.endsWith('.ndjson')).length;
+    const before = runFiles();
     const none = spawnSync(process.execPath, [CLI, 'capacity', 'kv-fixed-capacity', '--runs-dir', dir], { encoding: 'utf8' });
     expect(none.status).toBe(2);
     expect(none.stderr).toMatch(/capacity needs --slo/);
@@ -83,5 +94,26 @@ describe('kvscope capacity on the built-in server of known capacity', () => {
     });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/"p99<fast" is not a condition/);
+    const nobrowser = spawnSync(
+      process.execPath,
+      [
+        CLI,
+        'capacity',
+        'kv-fixed-capacity',
+        '--slo',
+        'p99<2ms',
+        '--png',
+        join(dir, 'x.png'),
+        '--browser',
+        '/nonexistent/chrome',
+        '--runs-dir',
+        dir,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(nobrowser.status).toBe(2);
+    expect(nobrowser.stderr).toMatch(/browser \/nonexistent\/chrome does not exist/);
+    // Refused before any run: no step was started.
+    expect(runFiles()).toBe(before);
   });
 });
