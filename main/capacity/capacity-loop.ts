@@ -3,6 +3,7 @@ import { CapacitySearch, held, MAX_CAPACITY_STEPS, type CapacityAnswer, type Ste
 import type { Thresholds } from '../../app/metrics/thresholds';
 import type { Summary } from '../../app/metrics/summary';
 import { thresholdMisses } from '../../app/metrics/thresholds';
+import { outcomeOf, type OutcomeKind } from '../../app/metrics/outcome';
 import type { RunGroup } from '../../app/plan/group';
 import { fmtInt, fmtUsAsMs } from '../../app/report/numbers';
 import { parseScenario, type Scenario } from '../../app/scenario/schema';
@@ -26,8 +27,20 @@ export interface CapacityRun {
   answer: CapacityAnswer;
 }
 
+/**
+ * Outcomes a step may end with and still be judged: a clean run, or one
+ * with more errors than its scenario allows (past capacity a server often
+ * fails or times out operations), which does not hold. Any other (a lost
+ * worker or node, a failed run) ends the search: its numbers are not ones
+ * to judge a capacity by.
+ */
+export const JUDGED_OUTCOMES: readonly OutcomeKind[] = ['done', 'done with errors'];
+
 const resultOf = (rate: number, d: StepRun): StepResult => {
-  const misses = thresholdMisses(d.summary.thresholds);
+  const outcome = outcomeOf(d.summary);
+  const misses = [thresholdMisses(d.summary.thresholds), outcome.kind === 'done with errors' ? `done with errors (${outcome.reason})` : '']
+    .filter((m) => m !== '')
+    .join('; ');
   const l = d.summary.total.latency;
   return {
     rate,

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { held, MAX_CAPACITY_STEPS, type StepResult } from '../../app/capacity/search';
-import { runCapacity, type StepRun } from '../capacity/capacity-loop';
+import { JUDGED_OUTCOMES, runCapacity, type StepRun } from '../capacity/capacity-loop';
 import { answerLine } from '../../app/capacity/answer';
 import { parseSlo, sloText, SloError } from '../../app/capacity/slo';
 import { outcomeOf } from '../../app/metrics/outcome';
@@ -30,7 +30,7 @@ async function step(s: Scenario, group: RunGroup, runsDir: string, say: (l: stri
     print: (l) => lines.push(l),
     onSummary: (summary, file) => (done = { summary, file }),
   });
-  if (!done || outcomeOf(done.summary).kind !== 'done') {
+  if (!done || !JUDGED_OUTCOMES.includes(outcomeOf(done.summary).kind)) {
     for (const l of lines) say(l);
     return exit === EXIT_OK || exit === EXIT_THRESHOLDS ? EXIT_FAILED : exit;
   }

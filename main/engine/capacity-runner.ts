@@ -8,7 +8,7 @@ import type { StartResult } from '../../app/protocol/bridge';
 import { validateScenario } from '../../app/scenario/schema';
 import { EXIT_FAILED } from '../exit-codes';
 import { admitScenario, refusalMessage } from '../policy/admit';
-import { runCapacity } from '../capacity/capacity-loop';
+import { JUDGED_OUTCOMES, runCapacity } from '../capacity/capacity-loop';
 import { answerLine } from '../../app/capacity/answer';
 
 /** What the search needs of the run controller: one run at a time, in the Live view like any other. */
@@ -61,7 +61,7 @@ export class CapacityRunner {
         if (this.stopped) return EXIT_FAILED;
         base.groupId = group.id;
         const { summary, file } = await this.host.launchAndWait({ scenario, group });
-        if (this.stopped || outcomeOf(summary).kind !== 'done') return EXIT_FAILED;
+        if (this.stopped || !JUDGED_OUTCOMES.includes(outcomeOf(summary).kind)) return EXIT_FAILED;
         if (base.probeOpsPerSec === null) base.probeOpsPerSec = summary.total.opsPerSec.mean;
         return { summary, file };
       },
