@@ -4,19 +4,34 @@ import type { Summary } from '../../app/metrics/summary';
 import { parseScenario } from '../../app/scenario/schema';
 import { runCapacity, type RunStep } from '../../main/capacity/capacity-loop';
 import { EXIT_DEGRADED } from '../../main/exit-codes';
-import { summary } from '../renderer/fixtures';
 
 const CAPACITY = 700;
 
 /** A step's summary: what the rate reached, its outcome, no thresholds missed. */
 function stepSummary(achieved: number, outcome: Outcome['kind'], reason = ''): Summary {
-  const s = summary('done');
+  const latency = { count: 1000, min: 100, mean: 500, p50: 500, p90: 800, p95: 900, p99: 1000, p999: 2000, max: 3000 };
+  const total = {
+    ops: achieved * 10,
+    errors: 0,
+    timeouts: 0,
+    notFound: 0,
+    opsPerSec: { mean: achieved, median: achieved, min: 0, max: achieved },
+    latency,
+    buckets: {},
+  };
   return {
-    ...s,
-    total: { ...s.total, opsPerSec: { ...s.total.opsPerSec, mean: achieved } },
+    status: 'done',
+    seconds: 10,
+    ops: { get: total },
+    total,
+    bytesInPerSec: 0,
+    bytesOutPerSec: 0,
+    peakRss: {},
+    warmup: { seconds: 2, ops: 0, errors: 0 },
+    saturatedSeconds: 0,
     outcome: { kind: outcome, reason, fullStrengthSeconds: 10, errorRate: outcome === 'done' ? 0 : 0.05 },
     thresholds: [],
-  } as Summary;
+  } as unknown as Summary;
 }
 
 const base = parseScenario({ target: { kind: 'builtin-kv' } });
