@@ -52,6 +52,7 @@ async function checkExposed(e: FakeElectron): Promise<void> {
     'renameScenario',
     'saveScenario',
     'savedScenarios',
+    'startCapacity',
     'startRun',
     'stopRun',
     'validateScenario',
