@@ -8,8 +8,12 @@ import { findScenario } from '../../app/scenario/catalog';
 import { RunController } from '../../main/engine/run-controller';
 
 const KNOWN_CAPACITY = 800;
-const WITHIN = 0.1;
-/** As in capacity-cli.test.ts: 10 % past capacity waits 400 ms by a 4 s step's end; a stall under 250 ms is not the knee. */
+/**
+ * capacity-cli.test.ts holds the search to 10 % with 4 s steps; here the
+ * steps are 2 s (the wiring is what is tested), in which 10 % past capacity
+ * waits only 200 ms by the end, so the edge may fall up to about 25 % over.
+ */
+const WITHIN = 0.25;
 const SLO = 'p99<250ms';
 
 function controller(dir: string) {
@@ -29,9 +33,9 @@ function controller(dir: string) {
 describe('a capacity search from the dashboard (the Bridge)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kvscope-capacity-bridge-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const scenario = { ...findScenario('kv-fixed-capacity')!, durationSeconds: 3 };
+  const scenario = { ...findScenario('kv-fixed-capacity')!, warmupSeconds: 1, durationSeconds: 1 };
 
-  it('runs each step as a live run, tells its progress, and ends with the answer within 10 %', async () => {
+  it('runs each step as a live run, tells its progress, and ends with the answer', async () => {
     const { c, progress, start, ended } = controller(dir);
     const r = await start({ scenario, slo: SLO, repeat: 1 });
     expect(r.ok).toBe(true);
