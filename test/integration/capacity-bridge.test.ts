@@ -52,13 +52,18 @@ describe('a capacity search from the dashboard (the Bridge)', () => {
     await c.shutdown();
   }, 180_000);
 
-  it('refuses an objective it cannot read, naming the field, and Stop ends a search as stopped', async () => {
+  it('refuses an objective it cannot read or a scenario the policy refuses, naming the field, and Stop ends a search as stopped', async () => {
     const { c, start, ended } = controller(dir);
+    const runsBefore = readdirSync(dir).filter((f) => f.endsWith('.ndjson')).length;
     const bad = await start({ scenario, slo: 'p99<soon', repeat: 1 });
     expect(bad).toMatchObject({
       ok: false,
       errors: [{ field: 'slo', reason: expect.stringMatching(/"p99<soon" is not a condition/) as string }],
     });
+    // What a scenario may run is the policy's, as for startRun: a preloaded library is refused, naming the field.
+    const preload = await start({ scenario: { ...scenario, env: { LD_PRELOAD: '/tmp/evil.so' } }, slo: SLO, repeat: 1 });
+    expect(preload).toMatchObject({ ok: false, errors: [{ field: 'env.LD_PRELOAD' }] });
+    expect(readdirSync(dir).filter((f) => f.endsWith('.ndjson'))).toHaveLength(runsBefore);
     expect((await start({ scenario, slo: SLO, repeat: 1 })).ok).toBe(true);
     await c.stopRun();
     const last = await ended();
