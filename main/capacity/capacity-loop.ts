@@ -46,7 +46,9 @@ const resultOf = (rate: number, d: StepRun): StepResult => {
     rate,
     // The lower of the mean and the median second: the operations still in flight at the step's end are answered in its
     // last second, which past capacity holds up to inFlight more than the server served; the median leaves that second out.
-    achieved: Math.min(d.summary.total.opsPerSec.mean, d.summary.total.opsPerSec.median),
+    // Nor more than the rate asked, which an open loop cannot truly exceed (answers to warm-up's backlog land in the
+    // measured seconds).
+    achieved: Math.min(d.summary.total.opsPerSec.mean, d.summary.total.opsPerSec.median, rate),
     metSlo: misses === '',
     why: misses || undefined,
     latencyUs: { p50: l.p50, p99: l.p99, p999: l.p999 },
