@@ -7,6 +7,18 @@ import { outcomeOf } from '../../app/metrics/outcome';
 import { thresholdText } from '../../app/metrics/thresholds';
 import { fmtBytes, fmtInt, fmtPct, fmtUsAsMs, MIB } from '../../app/report/numbers';
 import { table } from './format';
+import { describeKeyDistribution } from '../../app/scenario/key-distribution';
+import { describeValueSizes } from '../../app/scenario/value-sizes';
+import type { Scenario } from '../../app/scenario/schema';
+
+/** How keys and value sizes were drawn, when not the plain uniform keys and one value size: '' for those. */
+export function loadShape(s: Pick<Scenario, 'keyDistribution' | 'keySpace' | 'valueSize' | 'valueSizes'>): string {
+  const parts: string[] = [];
+  if (s.keyDistribution && s.keyDistribution.kind !== 'uniform')
+    parts.push(`keys ${describeKeyDistribution(s.keyDistribution)} over ${fmtInt(s.keySpace)}`);
+  if (s.valueSizes) parts.push(`values ${describeValueSizes(s.valueSize, s.valueSizes)}`);
+  return parts.join('; ');
+}
 
 /** The final report: one row per op type and one for all of them together. */
 export function summaryTable(s: Summary, header?: RunHeader): string {
@@ -17,6 +29,8 @@ export function summaryTable(s: Summary, header?: RunHeader): string {
     `${name}: ${outcome.kind}, ${s.seconds} s measured after ${s.warmup.seconds} s warm-up (${fmtInt(s.warmup.ops)} warm-up ops kept apart)`,
   );
   if (outcome.reason) out.push(`why: ${outcome.reason}`);
+  const shape = header && loadShape(header.scenario);
+  if (shape) out.push(`load: ${shape}`);
   if (s.thresholds?.length)
     out.push(`thresholds: ${s.thresholds.map((t) => `${t.passed ? 'pass' : 'MISS'} ${thresholdText(t)}`).join('; ')}`);
   const cut = cutShortNote(s);

@@ -3,7 +3,7 @@ import { mergeTicks } from '../../app/metrics/merge-ticks';
 import { summarize } from '../../app/metrics/summary';
 import { parseScenario } from '../../app/scenario/schema';
 import { liveLine } from '../../main/cli/live-line';
-import { summaryTable } from '../../main/cli/summary-table';
+import { loadShape, summaryTable } from '../../main/cli/summary-table';
 import { tick } from './helpers';
 
 const scenario = parseScenario({ target: { kind: 'redis' }, warmupSeconds: 0, durationSeconds: 3 });
@@ -41,5 +41,20 @@ describe('the terminal views during an outage', () => {
     expect(header).toMatch(/unavail\.$/);
     const get = text.split('\n').find((l) => l.startsWith('get '));
     expect(get?.trim().split(/\s+/).pop()).toBe('62');
+  });
+});
+
+describe('the summary names how keys and values were drawn', () => {
+  it('for a skewed key choice or drawn value sizes, and says nothing for the plain ones', () => {
+    const plain = parseScenario({ target: { kind: 'redis' } });
+    expect(loadShape(plain)).toBe('');
+    expect(loadShape(parseScenario({ target: { kind: 'redis' }, keyDistribution: { kind: 'uniform' } }))).toBe('');
+    const skewed = parseScenario({
+      target: { kind: 'redis' },
+      keySpace: 100_000,
+      keyDistribution: { kind: 'zipfian' },
+      valueSizes: { kind: 'uniform', min: 100, max: 4096 },
+    });
+    expect(loadShape(skewed)).toBe('keys zipfian 0.99 over 100,000; values uniform 100 to 4096 B');
   });
 });
