@@ -42,7 +42,7 @@ export class CapacityRunner {
     } catch (err) {
       return {
         ok: false,
-        errors: [{ field: 'slo', reason: (err as SloError).message.replace(/^--slo: /, '') }],
+        errors: [{ field: 'slo', reason: (err as SloError).reason }],
         message: (err as SloError).message,
       };
     }

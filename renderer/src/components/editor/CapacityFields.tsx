@@ -1,6 +1,6 @@
 import { useStartCapacity } from '../../hooks/useStartCapacity';
 import { useKv } from '../../store/store';
-import { parseSlo } from '../../../../app/capacity/slo';
+import { parseSlo, SloError } from '../../../../app/capacity/slo';
 import { errorMessage } from '../../../../app/error-message';
 
 function sloProblem(text: string): string | undefined {
@@ -8,7 +8,7 @@ function sloProblem(text: string): string | undefined {
     parseSlo(text);
     return undefined;
   } catch (err) {
-    return errorMessage(err).replace(/^--slo: /, '');
+    return err instanceof SloError ? err.reason : errorMessage(err);
   }
 }
 
